@@ -1,0 +1,3 @@
+"""Bolola, an online card room."""
+
+__version__ = "0.1.0"

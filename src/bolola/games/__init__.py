@@ -1,0 +1,6 @@
+"""Every game of the card room, registered with the engine on import."""
+
+from bolola.engine import register
+from bolola.games.king_bolola import GAME as KING_BOLOLA
+
+register(KING_BOLOLA)

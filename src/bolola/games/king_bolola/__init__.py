@@ -1,0 +1,5 @@
+"""King Bolola: 4 players, 24 deals, nine contracts (../shared/rules/king-bolola.md)."""
+
+from bolola.games.king_bolola.match import GAME, KingBolola, Match
+
+__all__ = ["GAME", "KingBolola", "Match"]

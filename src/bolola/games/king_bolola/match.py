@@ -1,0 +1,250 @@
+"""A King Bolola match: 24 deals, rotating declarers, contract quotas (KB-4 … KB-10).
+
+The match is the registered game ``king-bolola``; each deal is played by
+:mod:`bolola.games.king_bolola.deal`, and between deals the declarer chooses a contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from bolola.cards import Card, Suit, cards_of, indices
+from bolola.engine import IllegalAction, Outcome, Result, Seat, rank_scores
+from bolola.games.king_bolola.actions import Action, Declare, parse_action
+from bolola.games.king_bolola.contract import CLASS_DUTY, Contract, ContractClass
+from bolola.games.king_bolola.deal import Deal, Hands, hands_from_seed, legal_mask, new_deal, play
+from bolola.games.king_bolola.events import ContractDeclared, DealStarted, MatchEnded
+from bolola.games.king_bolola.options import KingBololaOptions
+from bolola.games.king_bolola.view import DealSummary, KingBololaView, make_view
+
+DEALS = 24
+_CLASS_INDEX = {ContractClass.NEGATIVE: 0, ContractClass.TRUMPS: 1, ContractClass.BOLOLA: 2}
+_DUTY = tuple(CLASS_DUTY[k] for k in _CLASS_INDEX)
+
+
+class Match(NamedTuple):
+    """A match between deals (``deal`` is None: the declarer is choosing) or in a deal."""
+
+    options: KingBololaOptions
+    seed: int
+    deal_no: int  # 0-based; DEALS once the match is over
+    dealt: Hands  # the current deal's hands
+    deal: Deal | None
+    used: tuple[int, ...]  # per Contract: times chosen so far
+    declared: tuple[tuple[int, int, int], ...]  # per seat: negative, trumps, bolola chosen
+    history: tuple[DealSummary, ...]
+    totals: tuple[int, int, int, int]
+
+    @property
+    def declarer(self) -> int:
+        return (self.options.first_declarer + self.deal_no) & 3
+
+    @property
+    def is_over(self) -> bool:
+        return self.deal_no >= DEALS
+
+
+def deal_hands(seed: int, deal_no: int) -> Hands:
+    """The hands of deal ``deal_no`` (0-based) of the match with this seed."""
+    return hands_from_seed(f"king-bolola:{seed}:{deal_no}")
+
+
+def offered(match: Match, seat: int | None = None) -> tuple[Contract, ...]:
+    """The contracts open to a declarer: quota left, class still owed (KB-7, KB-8)."""
+    seat = match.declarer if seat is None else seat
+    owed = match.declared[seat]
+    return tuple(
+        c
+        for c in Contract
+        if match.used[c] < c.quota and owed[_CLASS_INDEX[c.klass]] < _DUTY[_CLASS_INDEX[c.klass]]
+    )
+
+
+def declare_actions(match: Match) -> tuple[Declare, ...]:
+    out: list[Declare] = []
+    for c in offered(match):
+        if c is Contract.TRUMPS:
+            out.extend(Declare(c, suit) for suit in Suit)
+        else:
+            out.append(Declare(c))
+    return tuple(out)
+
+
+class KingBolola:
+    """The registered game ``king-bolola`` (see :class:`bolola.engine.Game`)."""
+
+    name = "king-bolola"
+    seats = 4
+
+    def default_options(self) -> KingBololaOptions:
+        return KingBololaOptions()
+
+    def parse_options(self, raw: Mapping[str, Any]) -> KingBololaOptions:
+        return KingBololaOptions.from_json(raw)
+
+    def new(self, options: KingBololaOptions, seed: int) -> Match:
+        return Match(
+            options,
+            seed,
+            0,
+            deal_hands(seed, 0),
+            None,
+            (0,) * len(Contract),
+            ((0, 0, 0),) * 4,
+            (),
+            (0, 0, 0, 0),
+        )
+
+    def to_move(self, state: Match) -> tuple[Seat, ...]:
+        if state.deal_no >= DEALS:
+            return ()
+        if state.deal is None:
+            return (state.declarer,)
+        seat = state.deal.to_move
+        return () if seat is None else (seat,)
+
+    def legal_actions(self, state: Match, seat: Seat) -> tuple[Action, ...]:
+        if state.deal_no >= DEALS:
+            return ()
+        deal = state.deal
+        if deal is None:
+            return declare_actions(state) if seat == state.declarer else ()
+        if (deal.leader + len(deal.trick)) & 3 != seat:
+            return ()
+        return cards_of(legal_mask(deal))
+
+    def apply(self, state: Match, seat: Seat, action: Action) -> tuple[Match, tuple[Any, ...]]:
+        if state.deal_no >= DEALS:
+            raise IllegalAction("KB-4", "the match is over after 24 deals")
+        if isinstance(action, Card):
+            return self._play(state, seat, action)
+        if isinstance(action, Declare):
+            return self._declare(state, seat, action)
+        raise IllegalAction("KB-6", f"{action!r} is not a King Bolola action")
+
+    def _declare(self, state: Match, seat: Seat, action: Declare) -> tuple[Match, tuple[Any, ...]]:
+        if state.deal is not None:
+            raise IllegalAction("KB-6", "the contract of this deal is already chosen")
+        if seat != state.declarer:
+            raise IllegalAction(
+                "KB-5", f"seat {state.declarer} declares deal {state.deal_no + 1}, not seat {seat}"
+            )
+        c = action.contract
+        if (c is Contract.TRUMPS) != (action.trump is not None):
+            raise IllegalAction(
+                "KB-6", "name a trump suit with trumps (trumps:S) and only with trumps"
+            )
+        if state.used[c] >= c.quota:
+            raise IllegalAction("KB-7", f"{c} has been chosen {c.quota} times this match")
+        k = _CLASS_INDEX[c.klass]
+        if state.declared[seat][k] >= _DUTY[k]:
+            raise IllegalAction(
+                "KB-8", f"seat {seat} has made all {_DUTY[k]} of their {c.klass.value} declarations"
+            )
+        used = list(state.used)
+        used[c] += 1
+        declared = list(state.declared)
+        mine = list(declared[seat])
+        mine[k] += 1
+        declared[seat] = (mine[0], mine[1], mine[2])
+        trump = None if action.trump is None else int(action.trump)
+        deal = new_deal(c, trump, seat, state.dealt, king_under_ace=state.options.king_under_ace)
+        new = state._replace(deal=deal, used=tuple(used), declared=tuple(declared))
+        return new, (ContractDeclared(seat, c, action.trump),)
+
+    def _play(self, state: Match, seat: Seat, action: Card) -> tuple[Match, tuple[Any, ...]]:
+        deal = state.deal
+        if deal is None:
+            raise IllegalAction(
+                "KB-6", f"seat {state.declarer} must choose the contract before a card is played"
+            )
+        deal, events = play(deal, seat, action.index)
+        if not deal.done:
+            return (
+                Match(
+                    state.options,
+                    state.seed,
+                    state.deal_no,
+                    state.dealt,
+                    deal,
+                    state.used,
+                    state.declared,
+                    state.history,
+                    state.totals,
+                ),
+                events,
+            )
+        summary = DealSummary.of(state.deal_no + 1, deal)
+        t = state.totals
+        p = deal.points
+        totals = (t[0] + p[0], t[1] + p[1], t[2] + p[2], t[3] + p[3])
+        deal_no = state.deal_no + 1
+        over = deal_no >= DEALS
+        new = Match(
+            state.options,
+            state.seed,
+            deal_no,
+            state.dealt if over else deal_hands(state.seed, deal_no),
+            None,
+            state.used,
+            state.declared,
+            (*state.history, summary),
+            totals,
+        )
+        tail = MatchEnded(totals) if over else DealStarted(deal_no + 1, new.declarer)
+        return new, (*events, tail)
+
+    def view(self, state: Match, seat: Seat | None) -> KingBololaView:
+        legal = tuple(str(a) for a in self.legal_actions(state, seat)) if seat is not None else ()
+        return make_view(
+            state, seat, self.to_move(state), legal, offered(state) if not state.is_over else ()
+        )
+
+    def outcome(self, state: Match) -> Outcome | None:
+        if state.deal_no < DEALS:
+            return None
+        return outcome_of(state.totals)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def resample(self, state: Match, seat: Seat, rng: random.Random) -> Match:
+        deal = state.deal
+        hidden = state.dealt if deal is None else deal.hands
+        pool = [i for s in range(4) if s != seat for i in indices(hidden[s])]
+        rng.shuffle(pool)
+        hands = list(hidden)
+        at = 0
+        for s in range(4):
+            if s == seat:
+                continue
+            n = hidden[s].bit_count()
+            mask = 0
+            for i in pool[at : at + n]:
+                mask |= 1 << i
+            hands[s] = mask
+            at += n
+        new_hands: Hands = (hands[0], hands[1], hands[2], hands[3])
+        if deal is None:
+            return state._replace(dealt=new_hands)
+        # Each seat's dealt hand is what it holds now plus what it has played.
+        played = [0, 0, 0, 0]
+        for leader, cards in deal.tricks:
+            for k, c in enumerate(cards):
+                played[(leader + k) & 3] |= 1 << c
+        for k, c in enumerate(deal.trick):
+            played[(deal.leader + k) & 3] |= 1 << c
+        dealt: Hands = tuple(new_hands[s] | played[s] for s in range(4))  # type: ignore[assignment]
+        deal = deal._replace(hands=new_hands, dealt=dealt)
+        return state._replace(deal=deal, dealt=dealt)
+
+
+def outcome_of(totals: tuple[int, ...]) -> Outcome:
+    """KB-10: a positive total wins, zero draws, negative loses; rank by total."""
+    results = tuple(Result.WIN if t > 0 else Result.DRAW if t == 0 else Result.LOSS for t in totals)
+    return Outcome(tuple(totals), results, rank_scores(totals))
+
+
+GAME = KingBolola()

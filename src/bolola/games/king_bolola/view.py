@@ -1,0 +1,194 @@
+"""What one seat of a King Bolola match may see (``view`` is the only way out of a state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bolola.cards import CARDS, Card, Suit, cards_of
+from bolola.games.king_bolola.contract import Contract
+from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
+
+if TYPE_CHECKING:
+    from bolola.games.king_bolola.match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick: who led it, the cards in play order, and (once complete) who took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    points: int
+
+    def seat_of(self, k: int) -> int:
+        return (self.leader + k) & 3
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [str(c) for c in self.cards],
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """A finished deal as the score sheet shows it (PL-9); every card in it was played face up."""
+
+    deal_no: int  # 1-based
+    declarer: int
+    contract: Contract
+    trump: Suit | None
+    points: tuple[int, ...]
+    raw_tricks: tuple[tuple[int, tuple[int, ...]], ...]
+    dealt: tuple[int, ...]  # hands as dealt: for records, never put in a view
+
+    @property
+    def tricks(self) -> tuple[TrickView, ...]:
+        return _trick_views(
+            self.raw_tricks, self.contract, -1 if self.trump is None else self.trump
+        )
+
+    @classmethod
+    def of(cls, deal_no: int, deal: Deal) -> DealSummary:
+        return cls(
+            deal_no,
+            deal.declarer,
+            deal.contract,
+            None if deal.trump < 0 else Suit(deal.trump),
+            deal.points,
+            deal.tricks,
+            deal.dealt,
+        )
+
+    @property
+    def play(self) -> tuple[Card, ...]:
+        return tuple(c for t in self.tricks for c in t.cards)
+
+    def to_json(self, *, with_hands: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "deal": self.deal_no,
+            "declarer": self.declarer,
+            "contract": str(self.contract),
+            "trump": None if self.trump is None else self.trump.letter,
+            "points": list(self.points),
+            "tricks_played": len(self.tricks),
+        }
+        if with_hands:
+            out["hands"] = [[str(c) for c in cards_of(h)] for h in self.dealt]
+            out["play"] = [str(c) for c in self.play]
+        return out
+
+
+def tricks_of(deal: Deal) -> tuple[TrickView, ...]:
+    return _trick_views(deal.tricks, deal.contract, deal.trump)
+
+
+def _trick_views(
+    tricks: tuple[tuple[int, tuple[int, ...]], ...], contract: Contract, trump: int
+) -> tuple[TrickView, ...]:
+    out = []
+    for n, (leader, cards) in enumerate(tricks, start=1):
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        out.append(
+            TrickView(
+                leader,
+                tuple(CARDS[c] for c in cards),
+                trick_winner(cards, leader, trump),
+                trick_points(contract, mask, n),
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class KingBololaView:
+    """One seat's view: its own hand, the public table, counts of hidden cards.
+
+    ``seat`` is None for a spectator, who sees no hand at all.
+    """
+
+    seat: int | None
+    deal_no: int  # 1-based; 25 once the match is over
+    declarer: int | None
+    phase: str  # "declare", "play" or "over"
+    to_move: tuple[int, ...]
+    legal: tuple[str, ...]  # this seat's legal actions, in text form
+    hand: tuple[Card, ...] | None
+    hand_counts: tuple[int, ...]
+    contract: Contract | None
+    trump: Suit | None
+    trick: TrickView | None
+    tricks: tuple[TrickView, ...]  # finished tricks of this deal
+    points: tuple[int, ...]  # this deal
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    offered: tuple[Contract, ...]  # contracts open to this deal's declarer
+    used: tuple[int, ...]  # per contract, times chosen this match
+    history: tuple[DealSummary, ...]
+    king_under_ace: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "deal": self.deal_no,
+            "declarer": self.declarer,
+            "phase": self.phase,
+            "to_move": list(self.to_move),
+            "legal": list(self.legal),
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "contract": None if self.contract is None else str(self.contract),
+            "trump": None if self.trump is None else self.trump.letter,
+            "trick": None if self.trick is None else self.trick.to_json(),
+            "tricks": [t.to_json() for t in self.tricks],
+            "points": list(self.points),
+            "tricks_won": list(self.tricks_won),
+            "totals": list(self.totals),
+            "offered": [str(c) for c in self.offered],
+            "quota_left": {str(c): c.quota - self.used[c] for c in Contract},
+            "history": [h.to_json() for h in self.history],
+            "options": {"king-under-ace": self.king_under_ace},
+        }
+
+
+def make_view(
+    match: Match,
+    seat: int | None,
+    to_move: tuple[int, ...],
+    legal: tuple[str, ...],
+    offered: tuple[Contract, ...],
+) -> KingBololaView:
+    deal = match.deal
+    over = match.deal_no >= 24
+    hands = match.dealt if deal is None else deal.hands
+    if over:
+        hands = (0, 0, 0, 0)
+    return KingBololaView(
+        seat=seat,
+        deal_no=match.deal_no + 1,
+        declarer=None if over else match.declarer,
+        phase="over" if over else "declare" if deal is None else "play",
+        to_move=to_move,
+        legal=legal,
+        hand=None if seat is None else cards_of(hands[seat]),
+        hand_counts=tuple(h.bit_count() for h in hands),
+        contract=None if deal is None else deal.contract,
+        trump=None if deal is None or deal.trump < 0 else Suit(deal.trump),
+        trick=None
+        if deal is None or deal.done
+        else TrickView(deal.leader, tuple(CARDS[c] for c in deal.trick), None, 0),
+        tricks=() if deal is None else tricks_of(deal),
+        points=(0, 0, 0, 0) if deal is None else deal.points,
+        tricks_won=(0, 0, 0, 0) if deal is None else deal.tricks_won,
+        totals=match.totals,
+        offered=offered,
+        used=match.used,
+        history=match.history,
+        king_under_ace=match.options.king_under_ace,
+    )
