@@ -1,0 +1,37 @@
+# make run: install what is missing, build, start. make test: everything CI checks.
+PY := .venv/bin/python
+UV := .venv/bin/uv
+BOLOLA := .venv/bin/bolola
+
+.PHONY: setup run test lint typecheck bench golden clean
+
+setup: .venv/.synced
+
+.venv/.synced: pyproject.toml uv.lock scripts/setup-system.sh
+	@bash scripts/setup-system.sh
+	@test -x $(PY) || python3 -m venv .venv
+	@test -x $(UV) || $(PY) -m pip install -q 'uv==0.13.8'
+	@$(UV) sync --frozen --quiet
+	@touch $@
+
+run: setup
+	@$(BOLOLA) play
+
+test: setup lint typecheck
+	@$(PY) -m pytest -q
+
+lint: setup
+	@.venv/bin/ruff check src tests scripts
+	@.venv/bin/ruff format --check src tests scripts
+
+typecheck: setup
+	@.venv/bin/mypy
+
+bench: setup
+	@$(BOLOLA) bench engine
+
+golden: setup
+	@$(PY) scripts/golden.py
+
+clean:
+	rm -rf .venv .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,60 @@
+"""The ``bolola`` command: one sub-command per module, each with ``configure`` and ``run``.
+
+    bolola legal FILE      legal moves for records (the referee)
+    bolola score FILE      scores for records (the referee)
+    bolola play            a King Bolola match in the terminal
+    bolola bench engine    random-playout speed
+    bolola arena …         bots against bots, duplicate deals
+    bolola serve           the card room server
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Protocol, cast
+
+# name -> (module, one-line help). A module provides configure(parser) and run(args) -> int.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "legal": ("bolola.referee", "legal moves for each record of FILE (or - for stdin)"),
+    "score": ("bolola.referee", "scores for each record of FILE (or - for stdin)"),
+    "play": ("bolola.terminal", "play a King Bolola match in the terminal against bots"),
+    "bench": ("bolola.bench", "measure speed: engine, bots or server"),
+    "arena": ("bolola.arena", "bots against bots over duplicate deals, with a report"),
+    "serve": ("bolola.server.cli", "start the card room server"),
+}
+
+
+class Command(Protocol):
+    def configure(self, parser: argparse.ArgumentParser, name: str) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bolola", description="Bolola, an online card room.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    modules: dict[str, Command] = {}
+    for name, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = cast(Command, importlib.import_module(module_name))
+        except ModuleNotFoundError as e:
+            if not (e.name or "").startswith("bolola"):
+                raise
+            continue
+        modules[name] = module
+        module.configure(sub.add_parser(name, help=help_text, description=help_text), name)
+    args = parser.parse_args(argv)
+    try:
+        return modules[args.command].run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
