@@ -1,11 +1,11 @@
 """The ``bolola`` command: one sub-command per module, each with ``configure`` and ``run``.
 
-    bolola legal FILE      legal moves for records (the referee)
-    bolola score FILE      scores for records (the referee)
-    bolola play            a King Bolola match in the terminal
-    bolola bench engine    random-playout speed
-    bolola arena …         bots against bots, duplicate deals
-    bolola serve           the card room server
+bolola legal FILE      legal moves for records (the referee)
+bolola score FILE      scores for records (the referee)
+bolola play            a King Bolola match in the terminal
+bolola bench engine    random-playout speed
+bolola arena …         bots against bots, duplicate deals
+bolola serve           the card room server
 """
 
 from __future__ import annotations

@@ -328,7 +328,8 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     bit = 1 << card
     trick = d.trick
     if (d.leader + len(trick)) & 3 != seat or not d.legal & bit:
-        raise IllegalAction(*why_illegal(d, seat, card))
+        rule, reason = why_illegal(d, seat, card)
+        raise IllegalAction(rule, f"{CARDS[card]}: {reason}")
     hands = d.hands
     if seat == 0:
         hands = (hands[0] ^ bit, hands[1], hands[2], hands[3])
@@ -421,18 +422,17 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
 
 
 def why_illegal(d: Deal, seat: int, card: int) -> tuple[str, str]:
-    """The rule id and a sentence for a card that :func:`legal_mask` refuses."""
-    name = str(CARDS[card])
+    """The rule id and the reason (a phrase, without the card) that ``card`` is refused."""
     if d.done:
         rule = END_RULES[d.contract]
-        return rule, f"{name}: the deal is over after {len(d.tricks)} tricks"
+        return rule, f"the deal is over after {len(d.tricks)} tricks"
     to_move = (d.leader + len(d.trick)) & 3
     if seat != to_move:
         rule = "KB-9" if not d.trick and d.tricks else "KB-2"
-        return rule, f"{name}: it is seat {to_move}'s turn, not seat {seat}'s"
+        return rule, f"it is seat {to_move}'s turn, not seat {seat}'s"
     h = d.hands[seat]
     if not h >> card & 1:
-        return "KB-4", f"{name} is not in seat {seat}'s hand"
+        return "KB-4", f"not in seat {seat}'s hand"
     c = d.contract
     if not d.trick:
         if card // 13 == 1 and c.restricts_heart_leads:
@@ -441,12 +441,12 @@ def why_illegal(d: Deal, seat: int, card: int) -> tuple[str, str]:
                 Contract.KING_OF_HEARTS: "KB-26",
                 Contract.BOLOLA_NEGATIVE: "KB-28",
             }.get(c, "KB-35")
-            return rule, f"{name}: hearts may not be led before they are broken (KB-14)"
-        return "KB-31", f"{name}: trumps may not be led before a trump has been played"
+            return rule, "hearts may not be led before they are broken (KB-14)"
+        return "KB-31", "trumps may not be led before a trump has been played"
     led = d.trick[0] // 13
     if h & SUIT_MASKS[led]:
         if card // 13 != led:
-            return "KB-11", f"{name}: you must follow suit ({'SHDC'[led]} led)"
+            return "KB-11", f"you must follow suit ({'SHDC'[led]} led)"
         must = ", ".join(str(x) for x in legal_cards(d))
         rule = {
             Contract.JACKS_KINGS: "KB-20",
@@ -462,7 +462,7 @@ def why_illegal(d: Deal, seat: int, card: int) -> tuple[str, str]:
             "KB-32": "a trump higher than every trump on the table",
             "KB-45": "the king of hearts under the ace (king-under-ace)",
         }[rule]
-        return rule, f"{name}: you must play {what}: {must}"
+        return rule, f"you must play {what}: {must}"
     must = ", ".join(str(x) for x in legal_cards(d))
     rule, what = {
         Contract.JACKS_KINGS: ("KB-21", "a jack or king when void"),
@@ -472,4 +472,4 @@ def why_illegal(d: Deal, seat: int, card: int) -> tuple[str, str]:
         Contract.BOLOLA_NEGATIVE: ("KB-30", "a penalty card (J, Q, K or heart) when void"),
         Contract.TRUMPS: ("KB-34", "a trump (higher than the table's, if you can) when void"),
     }[c]
-    return rule, f"{name}: you must play {what}: {must}"
+    return rule, f"you must play {what}: {must}"
