@@ -189,7 +189,9 @@ class Record:
 
 def parse_move(game: Game[Any, A, Any, Any], text: str) -> Move[A]:
     seat_text, sep, action_text = text.partition(":")
-    if not sep or not seat_text.strip().isdigit():
+    seat_text = seat_text.strip()
+    # isdigit alone admits '²', which int() refuses: a seat is ASCII digits only.
+    if not sep or not (seat_text.isascii() and seat_text.isdigit()):
         raise RecordError(f"a move is written 'seat:action', not {text!r}")
     seat = int(seat_text)
     if not 0 <= seat < game.seats:

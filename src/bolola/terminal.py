@@ -80,6 +80,7 @@ class TerminalTable:
         first = first_declarer([Ranked(n, 1500.0) for n in self.names])
         self.options = KingBololaOptions(king_under_ace, first)
         self.level = level
+        self.view: KingBololaView | None = None  # what the player is being asked about
 
     def play(self) -> int:
         say = self.console.print
@@ -258,6 +259,7 @@ class TerminalTable:
                 self.console.print(f"[yellow]Not open to you:[/] {e}")
 
     def prompt(self, question: str, state: Match, view: KingBololaView) -> str | None:
+        self.view = view
         text = self.ask(question).strip()
         low = text.lower()
         if low in ("q", "quit", "exit"):

@@ -329,7 +329,7 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     trick = d.trick
     if (d.leader + len(trick)) & 3 != seat or not d.legal & bit:
         rule, reason = why_illegal(d, seat, card)
-        raise IllegalAction(rule, f"{CARDS[card]}: {reason}")
+        raise IllegalAction(rule, f"{Card(card)}: {reason}")  # Card: the index may be a joker's
     hands = d.hands
     if seat == 0:
         hands = (hands[0] ^ bit, hands[1], hands[2], hands[3])
@@ -423,6 +423,8 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
 
 def why_illegal(d: Deal, seat: int, card: int) -> tuple[str, str]:
     """The rule id and the reason (a phrase, without the card) that ``card`` is refused."""
+    if card >= 52:
+        return "KB-1", "King Bolola is played without jokers"
     if d.done:
         rule = END_RULES[d.contract]
         return rule, f"the deal is over after {len(d.tricks)} tricks"

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from bolola.cards import Card, Suit, cards_of, indices
+from bolola.cards import SUIT_MASKS, Card, Suit, cards_of, indices
 from bolola.engine import IllegalAction, Outcome, Result, Seat, rank_scores
 from bolola.games.king_bolola.actions import Action, Declare, parse_action
 from bolola.games.king_bolola.contract import CLASS_DUTY, Contract, ContractClass
@@ -212,33 +212,52 @@ class KingBolola:
 
     def resample(self, state: Match, seat: Seat, rng: random.Random) -> Match:
         deal = state.deal
-        hidden = state.dealt if deal is None else deal.hands
-        pool = [i for s in range(4) if s != seat for i in indices(hidden[s])]
-        rng.shuffle(pool)
-        hands = list(hidden)
-        at = 0
-        for s in range(4):
-            if s == seat:
-                continue
-            n = hidden[s].bit_count()
-            mask = 0
-            for i in pool[at : at + n]:
-                mask |= 1 << i
-            hands[s] = mask
-            at += n
-        new_hands: Hands = (hands[0], hands[1], hands[2], hands[3])
         if deal is None:
-            return state._replace(dealt=new_hands)
-        # Each seat's dealt hand is what it holds now plus what it has played.
+            hands = _redeal(state.dealt, seat, (0, 0, 0, 0), rng)
+            return state._replace(dealt=hands)
         played = [0, 0, 0, 0]
-        for leader, cards in deal.tricks:
+        barred = [0, 0, 0, 0]  # cards a seat cannot hold: suits it has shown void in
+        for leader, cards in (*deal.tricks, (deal.leader, deal.trick)):
+            led = SUIT_MASKS[cards[0] // 13] if cards else 0
             for k, c in enumerate(cards):
-                played[(leader + k) & 3] |= 1 << c
-        for k, c in enumerate(deal.trick):
-            played[(deal.leader + k) & 3] |= 1 << c
-        dealt: Hands = tuple(new_hands[s] | played[s] for s in range(4))  # type: ignore[assignment]
-        deal = deal._replace(hands=new_hands, dealt=dealt)
-        return state._replace(deal=deal, dealt=dealt)
+                s = (leader + k) & 3
+                played[s] |= 1 << c
+                if not led >> c & 1:
+                    barred[s] |= led
+        hands = _redeal(deal.hands, seat, (barred[0], barred[1], barred[2], barred[3]), rng)
+        dealt: Hands = (
+            hands[0] | played[0],
+            hands[1] | played[1],
+            hands[2] | played[2],
+            hands[3] | played[3],
+        )
+        return state._replace(deal=deal._replace(hands=hands, dealt=dealt), dealt=dealt)
+
+
+def _redeal(hidden: Hands, seat: int, barred: Hands, rng: random.Random) -> Hands:
+    """Deal the cards of every seat but ``seat`` anew, each seat keeping its hand size
+    and getting none of its ``barred`` cards. The real deal is always one answer, so the
+    rare dead end retries, and after many retries falls back to it."""
+    others = [s for s in range(4) if s != seat]
+    pool = [i for s in others for i in indices(hidden[s])]
+    for _ in range(200):
+        rng.shuffle(pool)
+        # Most constrained cards first: those fewest seats may hold.
+        pool.sort(key=lambda c: sum(1 for s in others if barred[s] >> c & 1), reverse=True)
+        room = {s: hidden[s].bit_count() for s in others}
+        hands = list(hidden)
+        for s in others:
+            hands[s] = 0
+        for c in pool:
+            seats = [s for s in others if room[s] and not barred[s] >> c & 1]
+            if not seats:
+                break
+            s = rng.choice(seats)
+            hands[s] |= 1 << c
+            room[s] -= 1
+        else:
+            return (hands[0], hands[1], hands[2], hands[3])
+    return hidden
 
 
 def outcome_of(totals: tuple[int, ...]) -> Outcome:

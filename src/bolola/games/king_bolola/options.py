@@ -28,7 +28,9 @@ class KingBololaOptions:
             raise RecordError('options must be an object like {"king-under-ace": false}')
         unknown = set(raw) - {"king-under-ace", "first-declarer"}
         if unknown:
-            raise RecordError(f"unknown option(s) {sorted(unknown)} (known: king-under-ace)")
+            raise RecordError(
+                f"unknown option(s) {sorted(unknown)} (known: king-under-ace, first-declarer)"
+            )
         kua = raw.get("king-under-ace", False)
         first = raw.get("first-declarer", 0)
         if not isinstance(kua, bool):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bolola.cards import CARDS, Card, Suit, cards_of
@@ -36,7 +36,8 @@ class TrickView:
 
 @dataclass(frozen=True, slots=True)
 class DealSummary:
-    """A finished deal as the score sheet shows it (PL-9); every card in it was played face up."""
+    """A finished deal as the score sheet shows it (PL-9). ``dealt`` (the hands as dealt,
+    for records) is emptied in every view: an early-ended deal leaves cards unseen."""
 
     deal_no: int  # 1-based
     declarer: int
@@ -189,6 +190,7 @@ def make_view(
         totals=match.totals,
         offered=offered,
         used=match.used,
-        history=match.history,
+        # A view never carries dealt hands: an early-ended deal leaves cards unplayed.
+        history=tuple(replace(h, dealt=()) for h in match.history),
         king_under_ace=match.options.king_under_ace,
     )

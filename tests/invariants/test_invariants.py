@@ -1,0 +1,227 @@
+"""Invariants every registered game keeps, checked over random seeded playouts.
+
+Parametrized over ``bolola.engine.registered()``: a game registered later is covered
+as soon as it has an entry in ``game_hooks.HOOKS``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+
+import pytest
+from game_hooks import HOOKS, Step, known_rule_ids, playout
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bolola.engine import IllegalAction, Record, RecordError, parse_move, registered, replay
+
+GAMES = registered()
+IDS = [g.name for g in GAMES]
+SEEDS = st.integers(0, 2**32 - 1)
+RUNS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def options_of(game, data_index: int):
+    opts = HOOKS[game.name].options
+    return opts[data_index % len(opts)]
+
+
+def run(game, seed: int, variant: int):
+    """The steps and the final state of one random playout."""
+    steps = list(playout(game, options_of(game, variant), seed))
+    return steps[:-1], steps[-1]
+
+
+def test_at_least_one_game_is_registered():
+    assert "king-bolola" in IDS
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_game_has_invariant_hooks(game):
+    assert game.name in HOOKS, f"add {game.name!r} to tests/invariants/game_hooks.HOOKS"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_playouts_never_get_stuck_and_always_end(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    assert steps, "a game that is over before anyone acts"
+    for step in steps:
+        assert step.seat in game.to_move(step.state)
+        assert step.action in step.legal
+    assert game.to_move(final) == ()
+    outcome = game.outcome(final)
+    assert len(outcome.scores) == len(outcome.results) == len(outcome.ranks) == game.seats
+    for seat in range(game.seats):
+        assert game.legal_actions(final, seat) == ()
+    HOOKS[game.name].finished(final)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_only_the_seats_to_move_may_act(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    rules = known_rule_ids()
+    for step in steps[::7]:
+        movers = game.to_move(step.state)
+        for seat in range(game.seats):
+            if seat in movers:
+                continue
+            assert game.legal_actions(step.state, seat) == ()
+            for action in step.legal[:3]:
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(step.state, seat, action)
+                assert info.value.rule in rules
+    for action in {s.action for s in steps[-20:]}:
+        for seat in range(game.seats):
+            with pytest.raises(IllegalAction):
+                game.apply(final, seat, action)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_illegal_actions_raise_illegal_action_with_a_known_rule(game, seed, variant):
+    """Every action seen legal somewhere in the game is tried where it is not legal."""
+    steps, _ = run(game, seed, variant)
+    universe = sorted({s.action for s in steps} | {a for s in steps for a in s.legal}, key=str)
+    rules = known_rule_ids()
+    rng = random.Random(seed)
+    for step in steps[::3]:
+        legal = set(step.legal)
+        illegal = [a for a in universe if a not in legal]
+        for action in rng.sample(illegal, min(4, len(illegal))):
+            with pytest.raises(IllegalAction) as info:
+                game.apply(step.state, step.seat, action)
+            assert info.value.rule in rules, f"{action}: unknown rule {info.value.rule!r}"
+            assert info.value.message
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_apply_leaves_the_old_state_unchanged(game, seed, variant):
+    steps, _ = run(game, seed, variant)
+    for step in steps[::23]:
+        before = copy.deepcopy(step.state)
+        game.apply(step.state, step.seat, step.action)
+        assert step.state == before
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_events_have_text_and_an_audience_of_seats(game, seed, variant):
+    steps, _ = run(game, seed, variant)
+    seats = frozenset(range(game.seats))
+    for step in steps[::5]:
+        _, events = game.apply(step.state, step.seat, step.action)
+        assert isinstance(events, tuple) and events
+        for event in events:
+            assert str(event)
+            assert event.audience is None or event.audience <= seats
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_records_round_trip_and_replay_to_the_same_state(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    moves = tuple(f"{s.seat}:{s.action}" for s in steps)
+    record = Record(game.name, options_of(game, variant), seed, moves)
+    text = json.dumps(record.to_json())
+    again = Record.from_json(json.loads(text))
+    assert again == record
+    replayed_game, state = replay(again)
+    assert replayed_game is game
+    assert state == final
+    half = Record(game.name, record.options, seed, moves[: len(moves) // 2])
+    assert replay(half)[1] == steps[len(moves) // 2].state
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_action_text_round_trips(game, seed, variant):
+    steps, _ = run(game, seed, variant)
+    for action in {a for s in steps for a in s.legal}:
+        text = str(action)
+        parsed = game.parse_action(text)
+        assert parsed == action
+        assert str(parsed) == text
+        assert game.parse_action(str(parsed)) == parsed
+        move = parse_move(game, f"2:{text}")
+        assert (move.seat, move.action) == (2, action)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(max_size=12))
+def test_any_action_text_parses_or_is_a_record_error(game, text):
+    try:
+        action = game.parse_action(text)
+    except RecordError as e:
+        assert str(e)
+    else:
+        assert game.parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_same_options_seed_and_actions_give_the_same_states(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    again_steps, again_final = run(game, seed, variant)
+    assert [s.state for s in steps] == [s.state for s in again_steps]
+    assert again_final == final
+    opts = game.parse_options(options_of(game, variant))
+    assert game.new(opts, seed) == game.new(opts, seed)
+    state = game.new(opts, seed)
+    for step in steps[:60]:
+        state, events = game.apply(state, step.seat, step.action)
+        again, again_events = game.apply(step.state, step.seat, step.action)
+        assert state == again and [str(e) for e in events] == [str(e) for e in again_events]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_view_is_unchanged_when_hidden_cards_are_resampled(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    rng = random.Random(seed)
+    hooks = HOOKS[game.name]
+    for step in [*steps[::29], Step(final, 0, (), None)]:
+        for seat in range(game.seats):
+            resampled = game.resample(step.state, seat, rng)
+            assert game.view(resampled, seat) == game.view(step.state, seat)
+            assert game.to_move(resampled) == game.to_move(step.state)
+            assert game.legal_actions(resampled, seat) == game.legal_actions(step.state, seat)
+            held, _ = hooks.cards(resampled)
+            assert Counter(held[seat]) == Counter(hooks.cards(step.state)[0][seat])
+            assert_accounted(hooks, resampled)
+            # A spectator sees no hidden card at all.
+            assert game.view(resampled, None) == game.view(step.state, None)
+
+
+def assert_accounted(hooks, state) -> None:
+    held, played = hooks.cards(state)
+    every = [c for hand in held for c in hand] + list(played)
+    counts = Counter(every)
+    assert not [c for c, n in counts.items() if n > 1], "a card in two places"
+    assert sorted(counts) == sorted(hooks.deck), "cards missing from hands and play"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_every_card_is_accounted_for(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    hooks = HOOKS[game.name]
+    for step in steps:
+        assert_accounted(hooks, step.state)
+    assert_accounted(hooks, final)

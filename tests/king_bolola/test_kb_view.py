@@ -1,0 +1,112 @@
+"""What a seat of a King Bolola match may see, and resampling what it may not (KB-6)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bolola.cards import CARDS, Card, CardError, cards_of
+from bolola.games.king_bolola.match import GAME
+
+
+def states(seed: int, every: int = 37):
+    """States along a random match, one in ``every``."""
+    rng = random.Random(seed)
+    state = GAME.new(GAME.default_options(), seed)
+    n = 0
+    while GAME.outcome(state) is None:
+        if n % every == 0:
+            yield state
+        (seat,) = GAME.to_move(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        n += 1
+    yield state
+
+
+def card_texts(value) -> set[str]:
+    """Every string in a JSON value that names a card."""
+    if isinstance(value, dict):
+        return set().union(*(card_texts(v) for v in value.values()), set())
+    if isinstance(value, list):
+        return set().union(*(card_texts(v) for v in value), set())
+    if isinstance(value, str) and len(value) == 2:
+        try:
+            return {str(Card.parse(value))}
+        except CardError:
+            return set()
+    return set()
+
+
+def shown(state) -> set[str]:
+    """The cards every seat has seen played, this deal and in earlier ones."""
+    out = {str(c) for d in state.history for c in d.play}
+    deal = state.deal
+    if deal is not None:
+        out |= {str(CARDS[c]) for _, t in deal.tricks for c in t}
+        out |= {str(CARDS[c]) for c in deal.trick}
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_kb6_a_view_shows_only_the_seats_own_hand_and_played_cards(seed):
+    for state in states(seed):
+        hands = state.dealt if state.deal is None else state.deal.hands
+        for seat in (None, 0, 1, 2, 3):
+            view = GAME.view(state, seat)
+            raw = json.loads(json.dumps(view.to_json()))
+            own = set() if seat is None else {str(c) for c in cards_of(hands[seat])}
+            assert card_texts(raw) <= own | shown(state)
+            if seat is None:
+                assert view.hand is None and raw["legal"] == []
+
+
+def test_view_json_of_a_finished_match():
+    *_, final = states(3)
+    raw = GAME.view(final, 0).to_json()
+    assert raw["phase"] == "over" and raw["to_move"] == [] and raw["legal"] == []
+    assert len(raw["history"]) == 24 and raw["totals"] == list(final.totals)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_resample_deals_only_what_the_seat_cannot_see(seed):
+    rng = random.Random(seed)
+    for state in states(seed, every=53):
+        if GAME.outcome(state) is not None:
+            continue
+        for seat in range(4):
+            samples = [GAME.resample(state, seat, rng) for _ in range(8)]
+            hidden = state.dealt if state.deal is None else state.deal.hands
+            for sample in samples:
+                hands = sample.dealt if sample.deal is None else sample.deal.hands
+                assert hands[seat] == hidden[seat]
+                assert [h.bit_count() for h in hands] == [h.bit_count() for h in hidden]
+                if sample.deal is not None:
+                    assert sample.deal.tricks == state.deal.tricks
+                    assert sample.deal.trick == state.deal.trick
+                    assert sample.dealt == sample.deal.dealt
+            others = [h for s, h in enumerate(hidden) if s != seat]
+            if sum(h.bit_count() for h in others) > 3 and sum(1 for h in others if h) > 1:
+                moved = {(s.dealt if s.deal is None else s.deal.hands) != hidden for s in samples}
+                assert True in moved, "resampling never moved a hidden card"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kb11_resample_respects_the_voids_a_seat_has_shown(seed):
+    from bolola.cards import SUIT_MASKS
+
+    for state in states(seed, every=11):
+        deal = state.deal
+        if deal is None:
+            continue
+        void = [0, 0, 0, 0]
+        for leader, cards in (*deal.tricks, (deal.leader, deal.trick)):
+            for k, c in enumerate(cards[1:], start=1):
+                if c // 13 != cards[0] // 13:
+                    void[(leader + k) & 3] |= SUIT_MASKS[cards[0] // 13]
+        for seat in range(4):
+            again = GAME.resample(state, seat, random.Random(seed * 31 + seat))
+            assert GAME.view(again, seat) == GAME.view(state, seat)
+            for other in range(4):
+                assert not again.deal.hands[other] & void[other]
