@@ -27,8 +27,11 @@ lint: setup
 typecheck: setup
 	@.venv/bin/mypy
 
+# Every benchmark, one after the other (each prints what it measured and how).
 bench: setup
 	@$(BOLOLA) bench engine
+	@$(BOLOLA) bench solver
+	@$(BOLOLA) bench bots
 
 golden: setup
 	@$(PY) scripts/golden.py

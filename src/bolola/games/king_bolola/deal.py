@@ -30,6 +30,7 @@ PENALTY = JACKS | QUEENS | KINGS | HEARTS
 NO_TRUMP = -1
 
 Hands = tuple[int, int, int, int]
+_new = tuple.__new__
 
 
 class Deal(NamedTuple):
@@ -325,12 +326,14 @@ DealEvents = (
 
 def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     """Play card index ``card`` from ``seat``; raises :class:`IllegalAction` with the rule."""
+    # One unpacking and one tuple.__new__ instead of fifteen attribute reads and the
+    # NamedTuple constructor: this function is most of the engine's time.
+    (contract, trump, kua, declarer, dealt, hands, leader, trick, trick_mask, gone, tricks,
+     points, tricks_won, done, legal) = d  # fmt: skip
     bit = 1 << card
-    trick = d.trick
-    if (d.leader + len(trick)) & 3 != seat or not d.legal & bit:
+    if (leader + len(trick)) & 3 != seat or not legal & bit:
         rule, reason = why_illegal(d, seat, card)
         raise IllegalAction(rule, f"{Card(card)}: {reason}")  # Card: the index may be a joker's
-    hands = d.hands
     if seat == 0:
         hands = (hands[0] ^ bit, hands[1], hands[2], hands[3])
     elif seat == 1:
@@ -340,47 +343,27 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     else:
         hands = (hands[0], hands[1], hands[2], hands[3] ^ bit)
     trick = (*trick, card)
-    trick_mask = d.trick_mask | bit
+    trick_mask |= bit
     played = CARD_PLAYED[seat][card]
     if len(trick) < 4:
-        return Deal(
-            d.contract,
-            d.trump,
-            d.king_under_ace,
-            d.declarer,
-            d.dealt,
-            hands,
-            d.leader,
-            trick,
-            trick_mask,
-            d.gone,
-            d.tricks,
-            d.points,
-            d.tricks_won,
-            False,
-            _legal(
-                d.contract,
-                d.trump,
-                d.king_under_ace,
-                hands[(seat + 1) & 3],
-                trick,
-                trick_mask,
-                d.gone,
-            ),
-        ), (played,)
+        legal = _legal(contract, trump, kua, hands[(seat + 1) & 3], trick, trick_mask, gone)
+        return _new(
+            Deal,
+            (contract, trump, kua, declarer, dealt, hands, leader, trick, trick_mask, gone,
+             tricks, points, tricks_won, False, legal),
+        ), (played,)  # fmt: skip
 
     # The trick is complete: find its winner (KB-13), score it, maybe end the deal.
-    trump = d.trump
     if trump >= 0 and trick_mask & SUIT_MASKS[trump]:
         top = (trick_mask & SUIT_MASKS[trump]).bit_length() - 1
     else:
         top = (trick_mask & SUIT_MASKS[trick[0] // 13]).bit_length() - 1
-    winner = (d.leader + trick.index(top)) & 3
-    tricks = (*d.tricks, (d.leader, trick))
+    winner = (leader + trick.index(top)) & 3
+    tricks = (*tricks, (leader, trick))
     n = len(tricks)
-    won = _SCORE[d.contract](trick_mask, n)
-    p = d.points
-    w = d.tricks_won
+    won = _SCORE[contract](trick_mask, n)
+    p = points
+    w = tricks_won
     if winner == 0:
         points = (p[0] + won, p[1], p[2], p[3])
         tricks_won = (w[0] + 1, w[1], w[2], w[3])
@@ -393,31 +376,20 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     else:
         points = (p[0], p[1], p[2], p[3] + won)
         tricks_won = (w[0], w[1], w[2], w[3] + 1)
-    gone = d.gone | trick_mask
-    ends = _ENDS_WHEN_GONE[d.contract]
+    gone |= trick_mask
+    ends = _ENDS_WHEN_GONE[contract]
     done = n == 13 or gone & ends == ends
-    new = Deal(
-        d.contract,
-        trump,
-        d.king_under_ace,
-        d.declarer,
-        d.dealt,
-        hands,
-        winner,  # KB-9
-        (),
-        0,
-        gone,
-        tricks,
-        points,
-        tricks_won,
-        done,
-        0 if done else _legal(d.contract, trump, d.king_under_ace, hands[winner], (), 0, gone),
-    )
+    legal = 0 if done else _legal(contract, trump, kua, hands[winner], (), 0, gone)
+    new: Deal = _new(
+        Deal,
+        (contract, trump, kua, declarer, dealt, hands, winner, (), 0, gone, tricks, points,
+         tricks_won, done, legal),
+    )  # fmt: skip
     taken = TrickTaken(
         winner, (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]), won, n
     )
     if done:
-        return new, (played, taken, DealEnded(new.points, n))
+        return new, (played, taken, DealEnded(points, n))
     return new, (played, taken)
 
 

@@ -14,12 +14,13 @@ from bolola.cards import SUIT_MASKS, Card, Suit, cards_of, indices
 from bolola.engine import IllegalAction, Outcome, Result, Seat, rank_scores
 from bolola.games.king_bolola.actions import Action, Declare, parse_action
 from bolola.games.king_bolola.contract import CLASS_DUTY, Contract, ContractClass
-from bolola.games.king_bolola.deal import Deal, Hands, hands_from_seed, legal_mask, new_deal, play
+from bolola.games.king_bolola.deal import Deal, Hands, hands_from_seed, new_deal, play
 from bolola.games.king_bolola.events import ContractDeclared, DealStarted, MatchEnded
 from bolola.games.king_bolola.options import KingBololaOptions
 from bolola.games.king_bolola.view import DealSummary, KingBololaView, make_view
 
 DEALS = 24
+_new = tuple.__new__
 _CLASS_INDEX = {ContractClass.NEGATIVE: 0, ContractClass.TRUMPS: 1, ContractClass.BOLOLA: 2}
 _DUTY = tuple(CLASS_DUTY[k] for k in _CLASS_INDEX)
 
@@ -98,22 +99,20 @@ class KingBolola:
         )
 
     def to_move(self, state: Match) -> tuple[Seat, ...]:
-        if state.deal_no >= DEALS:
-            return ()
-        if state.deal is None:
-            return (state.declarer,)
-        seat = state.deal.to_move
-        return () if seat is None else (seat,)
-
-    def legal_actions(self, state: Match, seat: Seat) -> tuple[Action, ...]:
-        if state.deal_no >= DEALS:
-            return ()
         deal = state.deal
         if deal is None:
-            return declare_actions(state) if seat == state.declarer else ()
+            return () if state.deal_no >= DEALS else (state.declarer,)
+        return () if deal.done else ((deal.leader + len(deal.trick)) & 3,)
+
+    def legal_actions(self, state: Match, seat: Seat) -> tuple[Action, ...]:
+        deal = state.deal
+        if deal is None:
+            if state.deal_no >= DEALS or seat != state.declarer:
+                return ()
+            return declare_actions(state)
         if (deal.leader + len(deal.trick)) & 3 != seat:
             return ()
-        return cards_of(legal_mask(deal))
+        return cards_of(deal.legal)
 
     def apply(self, state: Match, seat: Seat, action: Action) -> tuple[Match, tuple[Any, ...]]:
         if state.deal_no >= DEALS:
@@ -162,20 +161,10 @@ class KingBolola:
             )
         deal, events = play(deal, seat, action.index)
         if not deal.done:
-            return (
-                Match(
-                    state.options,
-                    state.seed,
-                    state.deal_no,
-                    state.dealt,
-                    deal,
-                    state.used,
-                    state.declared,
-                    state.history,
-                    state.totals,
-                ),
-                events,
-            )
+            options, seed, deal_no, dealt, _, used, declared, history, totals = state
+            return _new(
+                Match, (options, seed, deal_no, dealt, deal, used, declared, history, totals)
+            ), events
         summary = DealSummary.of(state.deal_no + 1, deal)
         t = state.totals
         p = deal.points
