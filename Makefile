@@ -3,9 +3,24 @@ PY := .venv/bin/python
 UV := .venv/bin/uv
 BOLOLA := .venv/bin/bolola
 
-.PHONY: setup run test lint typecheck bench golden clean
+.PHONY: setup run test lint typecheck bench golden clean client
 
-setup: .venv/.synced
+setup: .venv/.synced client
+
+# The browser client (client/): npm ci when the lock changes, a build into the package's
+# static folder (served by `bolola serve`) when any of its sources change.
+CLIENT_OUT := src/bolola/server/static/index.html
+CLIENT_SRC := $(shell find client/src -type f 2>/dev/null) client/index.html \
+	client/vite.config.ts client/svelte.config.js client/tsconfig.json client/package.json
+
+client: $(CLIENT_OUT)
+
+client/node_modules/.package-lock.json: client/package.json client/package-lock.json
+	@cd client && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC)
+	@cd client && npm run --silent build -- --logLevel warn
 
 .venv/.synced: pyproject.toml uv.lock scripts/setup-system.sh
 	@bash scripts/setup-system.sh

@@ -7,6 +7,8 @@ while read -r cmd pkg; do
   [ -z "$cmd" ] && continue
   command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
 done <<'LIST'
+pg_ctlcluster postgresql
+chromium chromium
 LIST
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"

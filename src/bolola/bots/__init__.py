@@ -4,4 +4,4 @@ from bolola.bots.base import LEVELS, Bot, Budget, RandomBot, make_bot, register_
 
 __all__ = ["LEVELS", "Bot", "Budget", "RandomBot", "make_bot", "register_bot"]
 
-import bolola.bots.king_bolola  # noqa: E402,F401  (registers King Bolola's bots)
+import bolola.bots.king_bolola  # noqa: F401  (registers King Bolola's bots)

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { arrange, isCard, moveCard, parseCard, rankLabel, sortHand } from './cards';
+
+describe('cards', () => {
+  it('parses the wire form', () => {
+    expect(parseCard('QS')).toEqual({ text: 'QS', rank: 'Q', suit: 'S', value: 12 });
+    expect(parseCard('TH').value).toBe(10);
+    expect(() => parseCard('1X')).toThrow();
+    expect(isCard('AC')).toBe(true);
+    expect(isCard('10C')).toBe(false);
+    expect(rankLabel('T')).toBe('10');
+  });
+
+  it('sorts a hand by suit, alternating colours, high cards first', () => {
+    expect(sortHand(['2D', 'AS', '3H', 'KC', 'TS', 'AH'])).toEqual(['AS', 'TS', 'AH', '3H', 'KC', '2D']);
+  });
+
+  it('keeps the player order for cards still held and sorts a new deal afresh', () => {
+    const order = ['3H', 'AS', 'KC'];
+    expect(arrange(['AS', 'KC', '3H'], order)).toEqual(['3H', 'AS', 'KC']);
+    // A card played: the rest keep their places.
+    expect(arrange(['AS', '3H'], order)).toEqual(['3H', 'AS']);
+    // Nothing in common: a new deal.
+    expect(arrange(['2D', 'QS'], order)).toEqual(['QS', '2D']);
+  });
+
+  it('moves a card within the order', () => {
+    expect(moveCard(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveCard(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveCard(['a', 'b'], 0, 9)).toEqual(['b', 'a']);
+  });
+});

@@ -1,0 +1,63 @@
+// Spanish and English. Spanish is the room's first language; the browser picks, a switch
+// overrides, and the choice is remembered per browser.
+import { en } from './lang/en';
+import { es, type Dict } from './lang/es';
+
+export type Lang = 'es' | 'en';
+const DICTS: Record<Lang, Dict> = { es, en };
+const KEY = 'bolola.lang';
+
+export function pickLang(stored: string | null, browser: readonly string[]): Lang {
+  if (stored === 'es' || stored === 'en') return stored;
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'es' || base === 'en') return base;
+  }
+  return 'es';
+}
+
+function initial(): Lang {
+  if (typeof localStorage === 'undefined') return 'es';
+  const langs = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  return pickLang(localStorage.getItem(KEY), langs);
+}
+
+export const locale = $state<{ lang: Lang }>({ lang: initial() });
+
+export function setLang(lang: Lang): void {
+  locale.lang = lang;
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+export type Key = keyof Dict['phrases'];
+
+/** The phrase `key` in the current language, `{name}` placeholders filled from `vars`. */
+export function t(key: Key, vars: Record<string, string | number> = {}, lang?: Lang): string {
+  const dict = DICTS[lang ?? locale.lang];
+  const text: string = dict.phrases[key] ?? en.phrases[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+/** A contract's name (KB-7) in the current language. */
+export function contractName(id: string, lang?: Lang): string {
+  const dict = DICTS[lang ?? locale.lang];
+  return dict.contracts[id] ?? id;
+}
+
+/**
+ * Why the server refused an action, in words: from the rule id when there is one (the
+ * rules are the players' reference), else from the error code, else the server's message.
+ */
+export function reason(
+  err: { code: string; rule?: string | null; message?: string },
+  lang?: Lang,
+): string {
+  const dict = DICTS[lang ?? locale.lang];
+  if (err.rule && dict.rules[err.rule]) return `${dict.rules[err.rule]} (${err.rule})`;
+  const known = dict.errors[err.code];
+  // A bad request's message says which field and why: worth showing, even in English.
+  if (known && err.code === 'bad_request' && err.message) return `${known}: ${err.message}`;
+  if (known) return known;
+  return err.message ?? err.code;
+}

@@ -1,0 +1,52 @@
+"""End-to-end fixtures: a real server process with the built client, Debian's Chromium.
+
+Chromium is the system's (/usr/bin/chromium): Playwright's own browser builds are never
+downloaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2eserver import CHROMIUM, CHROMIUM_ARGS, SHOTS, STATIC, WAIT_MS, Server
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    assert STATIC.is_file(), "the client is not built: run `make client`"
+    s = Server(tmp_path_factory.mktemp("e2e"))
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(
+        base_url=server.url, locale="es-ES", viewport={"width": 1280, "height": 800}
+    )
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS

@@ -1,0 +1,125 @@
+"""Driving the client as a player would: every step waits on what the page shows."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from playwright.sync_api import Locator, Page, WebSocket, expect
+
+# Where a finger or pointer takes a card of the fan: its corner, which the next card leaves
+# uncovered (the centre of an overlapped card lies under its neighbour).
+CORNER = {"x": 10, "y": 24}
+REASON = re.compile(r"\w.*\((KB|PL)-\d+\)")
+
+
+FRAMES: dict[int, deque[str]] = {}
+
+
+def keep_frames(page: Page) -> None:
+    """Keeps the page's last WebSocket frames, to say what happened when a step fails."""
+    kept: deque[str] = FRAMES.setdefault(id(page), deque(maxlen=12))
+
+    def on_socket(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda f: kept.append(f"< {str(f)[:160]}"))
+        ws.on("framesent", lambda f: kept.append(f"> {str(f)[:160]}"))
+
+    page.on("websocket", on_socket)
+
+
+def sign_in_as_guest(page: Page) -> str:
+    keep_frames(page)
+    page.goto("/")
+    page.get_by_test_id("guest").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    return page.get_by_test_id("me").inner_text().split(" · ")[0]
+
+
+def quick_play(page: Page) -> int:
+    """One click from the lobby to a seat with three bots; returns the table id."""
+    page.get_by_test_id("quick-play").click()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    expect(page.get_by_test_id("table")).to_have_attribute("data-phase", re.compile("declare|play"))
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def table(page: Page) -> Locator:
+    return page.get_by_test_id("table")
+
+
+def deal_no(page: Page) -> int:
+    return int(table(page).get_attribute("data-deal") or 0)
+
+
+def hand(page: Page) -> list[str]:
+    return [
+        c or ""
+        for c in page.locator(".hand [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+    ]
+
+
+def legal_cards(page: Page) -> Locator:
+    return page.locator('.hand [data-legal="true"]')
+
+
+def wait_for_turn_or_deal(page: Page, deal: int) -> str:
+    """Waits until this seat must act in ``deal`` or that deal is over; says which."""
+    chooser = page.get_by_test_id("chooser")
+    legal = legal_cards(page)
+    later = page.locator(f'[data-testid="table"]:not([data-deal="{deal}"])')
+    chooser.or_(legal.first).or_(later).first.wait_for()
+    if later.count():
+        return "over"
+    if chooser.count():
+        return "declare"
+    return "play"
+
+
+def declare(page: Page) -> str:
+    """The first contract offered (and, for trumps, the first suit)."""
+    first = page.get_by_test_id("chooser").locator("[data-contract]").first
+    contract = first.get_attribute("data-contract") or ""
+    first.click()
+    if contract == "trumps":
+        page.locator("[data-trump]").first.click()
+    expect(page.get_by_test_id("chooser")).to_have_count(0)
+    return contract
+
+
+def play_card(page: Page, card: str, *, drag: bool = False) -> None:
+    """Plays ``card`` and waits until the table has moved on: while this seat is to move
+    the server waits for it, so a new version means the card was taken (the card itself
+    may come back in the next deal's hand)."""
+    version = table(page).get_attribute("data-version") or ""
+    target = page.locator(f'.hand [data-card="{card}"]')
+    if drag:
+        target.drag_to(page.get_by_test_id("drop-zone"), source_position=CORNER)
+    else:
+        target.click(position=CORNER)
+    try:
+        expect(table(page)).not_to_have_attribute("data-version", version)
+    except AssertionError as e:
+        notice = page.get_by_test_id("notice")
+        said = notice.inner_text() if notice.count() else "no notice"
+        frames = "\n".join(FRAMES.get(id(page), ()))
+        raise AssertionError(f"{card} was not played ({said}); last frames:\n{frames}") from e
+
+
+def play_deal(page: Page, *, drag_every: int = 0) -> dict[str, int]:
+    """Plays this seat's part of the current deal to its end; counts clicks and drags."""
+    deal = deal_no(page)
+    done = {"click": 0, "drag": 0, "declare": 0}
+    while True:
+        step = wait_for_turn_or_deal(page, deal)
+        if step == "over":
+            return done
+        if step == "declare":
+            declare(page)
+            done["declare"] += 1
+            continue
+        card = legal_cards(page).first.get_attribute("data-card") or ""
+        drag = drag_every > 0 and (done["click"] + done["drag"]) % drag_every == 0
+        play_card(page, card, drag=drag)
+        done["drag" if drag else "click"] += 1
