@@ -210,3 +210,13 @@ def test_does_not_lead_the_ace_of_hearts_into_the_king_in_king_of_hearts() -> No
     assert GAME.to_move(state) == (3,)
     assert Card.parse("AH") in GAME.legal_actions(state, 3)
     assert decide(state) != Card.parse("AH")
+
+
+def test_kb48_club_never_declares_bolola_negative_while_bolola_positive_is_open() -> None:
+    # Points taken are >= 0, so bolola-positive (KB-48) is never worse for the declarer
+    # than bolola-negative (KB-46); a weak hand used to pick the negative one.
+    for seed in range(40):
+        state = GAME.new(GAME.default_options(), seed)
+        action = decide(state)
+        assert isinstance(action, Declare)
+        assert action.contract is not Contract.BOLOLA_NEGATIVE

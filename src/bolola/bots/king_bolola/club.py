@@ -142,6 +142,10 @@ class ClubBot:
         hand = 0
         for card in view.hand:
             hand |= card.bit
+        # Cards taken never cost in bolola-positive and never pay in bolola-negative
+        # (KB-46, KB-48), so with both open the positive one is never worse to declare.
+        if any(d.contract is Contract.BOLOLA_POSITIVE for d in legal):
+            legal = [d for d in legal if d.contract is not Contract.BOLOLA_NEGATIVE]
 
         def gain(d: Declare) -> tuple[float, int, int]:
             trump = NO_TRUMP if d.trump is None else int(d.trump)
