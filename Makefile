@@ -1,4 +1,4 @@
-# make run: install what is missing, build, start. make test: everything CI checks.
+# make run: install what is missing, build, start the server. make test: everything CI checks.
 PY := .venv/bin/python
 UV := .venv/bin/uv
 BOLOLA := .venv/bin/bolola
@@ -30,7 +30,7 @@ $(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC)
 	@touch $@
 
 run: setup
-	@$(BOLOLA) play
+	@$(BOLOLA) serve
 
 test: setup lint typecheck
 	@$(PY) -m pytest -q

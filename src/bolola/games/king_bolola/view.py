@@ -76,7 +76,7 @@ class DealSummary:
             "contract": str(self.contract),
             "trump": None if self.trump is None else self.trump.letter,
             "points": list(self.points),
-            "tricks_played": len(self.tricks),
+            "tricks_played": len(self.raw_tricks),
         }
         if with_hands:
             out["hands"] = [[str(c) for c in cards_of(h)] for h in self.dealt]

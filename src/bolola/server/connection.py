@@ -1,0 +1,254 @@
+"""One WebSocket client: hello, then messages dispatched to the room and its tables.
+
+Every refusal is a typed ``error`` message and the connection stays open; only a client
+that cannot keep up with what it is sent is dropped (its queue would grow without end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bolola.server import protocol
+from bolola.server.accounts import SESSION_COOKIE, Keys, guest_name
+from bolola.server.limits import TokenBucket
+from bolola.server.protocol import ProtocolError, error, error_of, field_int, field_str
+from bolola.server.room import Room, TableSpec
+from bolola.server.table import Table
+from bolola.store.store import NameTakenError, PlayerInfo, Store
+
+log = logging.getLogger("bolola.connection")
+MAX_PENDING = 2000  # messages queued for a client before it counts as gone
+
+
+class Connection:
+    """The table's :class:`~bolola.server.table.Listener`: a player and a send queue."""
+
+    def __init__(self, ws: WebSocket, player: PlayerInfo) -> None:
+        self.ws = ws
+        self.player = player
+        self.tables: set[int] = set()
+        self._out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._sender = asyncio.create_task(self._send_all())
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self._out.qsize() >= MAX_PENDING:
+            log.warning("client too slow; dropping it", extra={"player": self.player.id})
+            self.closed = True
+            self._out.put_nowait(None)
+            return
+        self._out.put_nowait(message)
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                message = await self._out.get()
+                if message is None:
+                    await self.ws.close(code=1013)
+                    return
+                await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self.closed = True
+
+    async def close(self) -> None:
+        self.closed = True
+        self._sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._sender
+
+
+async def serve_socket(ws: WebSocket, room: Room, store: Store, keys: Keys) -> None:
+    settings = room.settings
+    origin = ws.headers.get("origin")
+    host = ws.headers.get("host")
+    if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
+        # A page of another site may not borrow the visitor's session cookie.
+        await ws.close(code=1008)
+        return
+    await ws.accept()
+    bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+    conn: Connection | None = None
+    try:
+        while True:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            reply: dict[str, Any] | None
+            try:
+                msg = _read(raw, settings.max_message_bytes)
+                if not bucket.take():
+                    raise ProtocolError("rate_limited")
+                if conn is None:
+                    if msg["type"] != "hello":
+                        raise ProtocolError("hello_first")
+                    player, token = await _hello(ws, msg, store, keys)
+                    conn = Connection(ws, player)
+                    room.online.setdefault(player.id, set()).add(conn)
+                    reply = {
+                        "type": "welcome",
+                        "protocol": protocol.PROTOCOL,
+                        "player": player.to_json(),
+                        "token": token,
+                    }
+                else:
+                    reply = await _dispatch(conn, msg, room, store)
+            except ProtocolError as e:
+                reply = error_of(e, **_refs(raw))
+            except Exception:
+                # A bug or a database outage: the client hears of it, the connection stays.
+                log.exception("request failed")
+                reply = error("server_error", "the server failed on this request", **_refs(raw))
+            if reply is None:
+                continue
+            if conn is None:
+                await ws.send_text(json.dumps(reply))
+            else:
+                conn.send(reply)
+    except WebSocketDisconnect:
+        return
+    finally:
+        if conn is not None:
+            room.lobby.discard(conn)
+            mine = room.online.get(conn.player.id)
+            if mine is not None:
+                mine.discard(conn)
+                if not mine:
+                    del room.online[conn.player.id]
+            for table_id in conn.tables:
+                table = room.tables.get(table_id)
+                if table is not None:
+                    table.post(_detacher(table, conn))
+            await conn.close()
+
+
+def _detacher(table: Table, conn: Connection) -> Any:
+    async def detach() -> None:
+        await table.detach(conn)
+
+    return detach
+
+
+def _read(raw: Mapping[str, Any], limit: int) -> dict[str, Any]:
+    text = raw.get("text")
+    if text is None:
+        raise ProtocolError("bad_json", "send JSON as text frames")
+    if len(text) > limit or len(text.encode()) > limit:
+        raise ProtocolError("too_large", f"a message has at most {limit} bytes")
+    return protocol.parse(text)
+
+
+def _refs(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The table and action id of a refused message, when it had them, for the client."""
+    try:
+        msg = json.loads(raw.get("text") or "")
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(msg, dict):
+        return {}
+    out = {}
+    if isinstance(msg.get("table"), int):
+        out["table"] = msg["table"]
+    if isinstance(msg.get("id"), str) and len(msg["id"]) <= 64:
+        out["id"] = msg["id"]
+    return out
+
+
+async def _hello(
+    ws: WebSocket, msg: dict[str, Any], store: Store, keys: Keys
+) -> tuple[PlayerInfo, str]:
+    """The player of the token (hello's, else the cookie's), or a new guest."""
+    version = msg.get("protocol", protocol.PROTOCOL)
+    if version != protocol.PROTOCOL:
+        raise ProtocolError("protocol", f"this server speaks protocol {protocol.PROTOCOL}")
+    given = msg.get("token")
+    if given is not None and not isinstance(given, str):
+        raise ProtocolError("bad_request", "token must be text")
+    token = given or ws.cookies.get(SESSION_COOKIE)
+    if token:
+        player_id = keys.player_of(token)
+        player = None if player_id is None else await store.player(player_id)
+        if player is None:
+            raise ProtocolError("bad_token")
+        return player, token
+    while True:
+        try:
+            player = await store.add_player(guest_name(), is_guest=True)
+        except NameTakenError:
+            continue
+        return player, keys.session(player.id)
+
+
+async def _dispatch(
+    conn: Connection, msg: dict[str, Any], room: Room, store: Store
+) -> dict[str, Any] | None:
+    kind = msg["type"]
+    player = conn.player
+    if kind == "ping":
+        return {"type": "pong", "t": msg.get("t")}
+    if kind == "hello":
+        raise ProtocolError("bad_request", "hello is said once per connection")
+    if kind == "lobby":
+        room.lobby.add(conn)
+        return {"type": "lobby", "tables": room.open_tables(player)}
+    if kind == "create":
+        table = await room.create(player, TableSpec.from_json(msg.get("table")))
+        return {"type": "created", "table": table.summary()}
+    if kind not in ("join", "leave", "back", "action", "chat", "invite"):
+        raise ProtocolError("unknown_type", f"no message has type {kind!r}")
+    table_id = field_int(msg, "table")
+    assert table_id is not None
+    table = room.get(table_id)
+    if kind == "join":
+        seat = field_int(msg, "seat", required=False)
+        since = field_int(msg, "since", required=False)
+        watch = msg.get("watch", False)
+        if not isinstance(watch, bool):
+            raise ProtocolError("bad_request", "watch must be true or false")
+
+        async def join() -> None:
+            if not watch:
+                await table.take_seat(player, seat)
+            await table.attach(conn, watch=watch, since=since)
+
+        await table.call(join)
+        conn.tables.add(table_id)
+        return None
+    if kind == "leave":
+        await table.call(lambda: table.leave(player))
+        conn.tables.discard(table_id)
+        return {"type": "left", "table": table_id}
+    if kind == "back":
+        await table.call(lambda: table.back(conn))
+        return None
+    if kind == "action":
+        client_id = field_str(msg, "id")
+        version = field_int(msg, "version")
+        assert version is not None
+        action = field_str(msg, "action", max_len=40)
+        await table.call(lambda: table.act(conn, client_id, version, action))
+        return None
+    if kind == "chat":
+        text = msg.get("text")
+        if not isinstance(text, str):
+            raise ProtocolError("bad_request", "text must be text")
+        await table.call(lambda: table.chat(conn, text))
+        return None
+    name = field_str(msg, "player", max_len=40)
+    guest = await store.player_named(name)
+    if guest is None:
+        raise ProtocolError("bad_request", f"no player named {name!r}")
+    await table.call(lambda: table.invite(player, guest))
+    room.tell(guest.id, {"type": "invitation", "table": table.summary(), "from": player.name})
+    return {"type": "invited", "table": table_id, "player": guest.name}
+
+
+__all__ = ["Connection", "error", "serve_socket"]

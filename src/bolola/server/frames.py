@@ -1,0 +1,46 @@
+"""What a table sends a joining or resyncing client: a snapshot, or exactly what it missed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bolola.engine import Seat
+
+if TYPE_CHECKING:
+    from bolola.server.table import Table
+
+
+def snapshot(table: Table, seat: Seat | None) -> dict[str, Any]:
+    """The whole table as ``seat`` may see it (``None``: a spectator)."""
+    return {
+        "type": "snapshot",
+        "table": table.id,
+        "version": table.version,
+        "seat": seat,
+        "status": table.status,
+        "seats": table.seats_json(),
+        "view": table.view_json(seat),
+        "clock": None if table.clock is None else table.clock.to_json(),
+        "chat": list(table.chat_log.lines),
+    }
+
+
+def catchup(table: Table, seat: Seat | None, since: int) -> dict[str, Any]:
+    """Exactly the updates after ``since``, or a snapshot when they are no longer kept."""
+    kept = table.updates
+    oldest = kept[0].version if kept else table.version + 1
+    if since > table.version or (since < table.version and since + 1 < oldest):
+        return snapshot(table, seat)
+    missed = [u for u in kept if u.version > since]
+    return {
+        "type": "catchup",
+        "table": table.id,
+        "since": since,
+        "version": table.version,
+        "seat": seat,
+        "status": table.status,
+        "updates": [{"version": u.version, "events": u.events_for(seat)} for u in missed],
+        "seats": table.seats_json(),
+        "view": table.view_json(seat),
+        "clock": None if table.clock is None else table.clock.to_json(),
+    }

@@ -1,0 +1,95 @@
+"""The WebSocket protocol's vocabulary: version, error codes, message checks.
+
+Every message is a JSON object with a ``type``; docs/protocol.md shows each one.
+
+>>> error("table_full", "all 4 seats are taken", table=3)
+{'type': 'error', 'code': 'table_full', 'message': 'all 4 seats are taken', 'table': 3}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+PROTOCOL = 1
+
+# code -> what it means; the codes are the protocol's, the messages are for people.
+ERRORS = {
+    "bad_json": "the message is not a JSON object",
+    "bad_request": "a field is missing or has the wrong type",
+    "unknown_type": "no message has this type",
+    "too_large": "the message is longer than the server accepts",
+    "rate_limited": "too many messages; this one was dropped",
+    "hello_first": "send hello before anything else",
+    "protocol": "the server speaks another protocol version",
+    "bad_token": "the session token is not valid",
+    "no_table": "no such table",
+    "table_full": "no free seat",
+    "seat_taken": "that seat is taken",
+    "not_invited": "the table is for invited players only",
+    "not_seated": "you have no seat at this table",
+    "not_joined": "join the table first",
+    "not_started": "the match has not started",
+    "game_over": "the match is over",
+    "not_your_turn": "another seat is to move",
+    "bad_action": "not an action of this game",
+    "illegal": "the rules forbid this action (see rule)",
+    "stale": "the action was made on an older version; a snapshot follows",
+    "chat_empty": "a chat line needs some text",
+    "chat_too_long": "the chat line is too long",
+    "server_error": "the server could not store the action; try again",
+    "unauthorized": "sign in or play as a guest first",
+    "csrf": "missing or wrong CSRF token",
+    "name_taken": "the name is taken",
+    "no_player": "no such player",
+    "no_record": "no finished match at this table",
+}
+
+
+class ProtocolError(Exception):
+    """A request the server refuses, with its protocol error code."""
+
+    def __init__(self, code: str, message: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message or ERRORS[code])
+        self.code = code
+        self.message = message or ERRORS[code]
+        self.rule = rule
+
+
+def error(code: str, message: str | None = None, **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message or ERRORS[code]}
+    out.update({k: v for k, v in extra.items() if v is not None})
+    return out
+
+
+def error_of(e: ProtocolError, **extra: Any) -> dict[str, Any]:
+    return error(e.code, e.message, rule=e.rule, **extra)
+
+
+def parse(text: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("bad_json") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("bad_json")
+    if not isinstance(raw.get("type"), str):
+        raise ProtocolError("bad_request", "every message needs a string 'type'")
+    return raw
+
+
+def field_int(msg: Mapping[str, Any], key: str, *, required: bool = True) -> int | None:
+    value = msg.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ProtocolError("bad_request", f"{key!r} must be a whole number ≥ 0")
+    return value
+
+
+def field_str(msg: Mapping[str, Any], key: str, *, max_len: int = 64) -> str:
+    value = msg.get(key)
+    if not isinstance(value, str) or not value or len(value) > max_len:
+        raise ProtocolError("bad_request", f"{key!r} must be text of 1 to {max_len} characters")
+    return value

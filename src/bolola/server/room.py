@@ -1,0 +1,188 @@
+"""The card room: every live table, the lobby's listeners, table creation (PL-1..PL-3).
+
+>>> room = Room(store, settings); await room.restore()   # every live table rebuilt from its log
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from bolola.bots import LEVELS
+from bolola.engine import RecordError, find
+from bolola.server.protocol import ProtocolError
+from bolola.server.settings import Settings
+from bolola.server.table import Listener, Table
+from bolola.store.store import PlayerInfo, SeatInfo, Store, TableInfo
+
+log = logging.getLogger("bolola.room")
+MAX_MOVE_SECONDS = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What the host asks for (PL-1), checked."""
+
+    game: str
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    access: str
+    move_seconds: float | None
+    rated: bool
+
+    @classmethod
+    def from_json(cls, raw: Any) -> TableSpec:
+        """Checks every field; bad input raises ProtocolError("bad_request")."""
+        if not isinstance(raw, dict):
+            raise ProtocolError("bad_request", "a table is a JSON object")
+        name = raw.get("game", "king-bolola")
+        try:
+            game = find(name) if isinstance(name, str) else None
+        except RecordError as e:
+            raise ProtocolError("bad_request", str(e)) from None
+        if game is None:
+            raise ProtocolError("bad_request", "game must be a game name")
+        options = raw.get("options", {})
+        if not isinstance(options, dict):
+            raise ProtocolError("bad_request", "options must be an object")
+        try:
+            game.parse_options(options)
+        except RecordError as e:
+            raise ProtocolError("bad_request", str(e)) from None
+        seats_raw = raw.get("seats", [{"kind": "human"}] * game.seats)
+        if not isinstance(seats_raw, list) or len(seats_raw) != game.seats:
+            raise ProtocolError("bad_request", f"seats must list {game.seats} seats")
+        seats = []
+        for n, s in enumerate(seats_raw):
+            kind = s.get("kind") if isinstance(s, dict) else None
+            if kind == "human":
+                seats.append(SeatInfo(n, "human", None, None))
+            elif kind == "bot":
+                level = s.get("level", "beginner")
+                if level not in LEVELS:
+                    raise ProtocolError(
+                        "bad_request", f"bot level must be one of {', '.join(LEVELS)}"
+                    )
+                seats.append(SeatInfo(n, "bot", level, None))
+            else:
+                raise ProtocolError("bad_request", f"seat {n}: kind must be 'human' or 'bot'")
+        access = raw.get("access", "anyone")
+        if access not in ("anyone", "invited"):
+            raise ProtocolError("bad_request", "access must be 'anyone' or 'invited'")
+        move = raw.get("move_seconds")
+        if move is not None and (
+            not isinstance(move, int | float)
+            or isinstance(move, bool)
+            or not 0 < move <= MAX_MOVE_SECONDS
+        ):
+            raise ProtocolError("bad_request", f"move_seconds must be in (0, {MAX_MOVE_SECONDS}]")
+        rated = raw.get("rated", False)
+        if not isinstance(rated, bool):
+            raise ProtocolError("bad_request", "rated must be true or false")
+        return cls(
+            game.name,
+            options,
+            tuple(seats),
+            access,
+            None if move is None else float(move),
+            rated,
+        )
+
+
+class Room:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[int, Table] = {}
+        self.lobby: set[Listener] = set()
+        self.online: dict[int, set[Listener]] = {}  # player id -> their connections
+
+    def tell(self, player_id: int, message: dict[str, Any]) -> None:
+        """Send to every connection of a player (an invitation, PL-3)."""
+        for conn in self.online.get(player_id, ()):
+            conn.send(message)
+
+    async def restore(self) -> None:
+        """Every table not over, rebuilt from its event log."""
+        for info in await self.store.live_tables():
+            try:
+                await self._open(info)
+            except Exception:
+                log.exception("table could not be rebuilt", extra={"table": info.id})
+        log.info("tables restored", extra={"count": len(self.tables)})
+
+    async def _open(self, info: TableInfo) -> Table:
+        players = {}
+        for s in info.seats:
+            if s.player_id is not None:
+                p = await self.store.player(s.player_id)
+                if p is not None:
+                    players[p.id] = p
+        table = Table(info, players, self.store, self.settings, self._changed)
+        table.chat_log.load(await self.store.chat(info.id))
+        self.tables[info.id] = table
+        table.start()
+        return table
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
+
+    async def create(self, host: PlayerInfo, spec: TableSpec) -> Table:
+        seed = secrets.randbelow(2**31)
+        table_id = await self.store.add_table(
+            game=spec.game,
+            options=spec.options,
+            seed=seed,
+            access=spec.access,
+            move_seconds=spec.move_seconds,
+            rated=spec.rated,
+            host_id=host.id,
+            seats=list(spec.seats),
+        )
+        info = TableInfo(
+            table_id,
+            spec.game,
+            spec.options,
+            seed,
+            spec.access,
+            spec.move_seconds,
+            spec.rated,
+            host.id,
+            "open",
+            spec.seats,
+            frozenset(),
+            (),
+        )
+        table = await self._open(info)
+        if all(s.kind == "bot" for s in spec.seats):
+            await table.call(table.begin_if_full)
+        self._changed(table)
+        return table
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("no_table", f"no table {table_id}")
+        return table
+
+    def open_tables(self, player: PlayerInfo | None) -> list[dict[str, Any]]:
+        """PL-2: tables with a free seat this player may take."""
+        out = []
+        for t in self.tables.values():
+            if t.status != "open":
+                continue
+            if t.access == "invited" and (
+                player is None or (player.id != t.host_id and player.id not in t.invited)
+            ):
+                continue
+            out.append(t.summary())
+        return out
+
+    def _changed(self, table: Table) -> None:
+        message = {"type": "lobby", "table": table.summary()}
+        for conn in self.lobby:
+            if table.access == "anyone" or conn.player.id in (table.host_id, *table.invited):
+                conn.send(message)

@@ -1,0 +1,47 @@
+"""Who holds a seat at a table, and a connection as the table sees it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bolola.store.store import PlayerInfo
+
+
+class Listener(Protocol):
+    """A connection as a table sees it."""
+
+    player: PlayerInfo
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass(slots=True)
+class Holder:
+    """Who holds a seat: a bot of ``level``, or a human (``player_id`` None while free)."""
+
+    kind: str
+    level: str | None
+    player_id: int | None = None
+    name: str | None = None
+    rating: float = 1500.0
+    away: bool = False  # PL-5: a bot plays for this human until they come back
+    online: int = 0  # live connections of this seat's player at this table
+
+    @property
+    def is_free(self) -> bool:
+        return self.kind == "human" and self.player_id is None
+
+    @property
+    def by_bot(self) -> bool:
+        return self.kind == "bot" or self.away
+
+    def to_json(self, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "kind": self.kind,
+            "level": self.level,
+            "player": self.name,
+            "online": self.kind == "bot" or self.online > 0,
+            "away": self.away,
+        }

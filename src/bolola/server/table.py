@@ -1,0 +1,595 @@
+"""One table: a serial task owns its match, seats, clock and listeners.
+
+Everything that changes a table runs inside its task, one command at a time (``call`` and
+``post``), so two actions, a join race or a move against the clock are simply ordered.
+An accepted action is committed to the table's event log *before* anyone hears of it,
+and each listener gets only its own seat's ``view`` (spectators ``view(state, None)``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from bolola.bots import Bot, make_bot
+from bolola.engine import Game, IllegalAction, RecordError, Seat, find
+from bolola.server.chat import Chat
+from bolola.server.clock import Clock
+from bolola.server.frames import catchup, snapshot
+from bolola.server.protocol import ProtocolError, error_of
+from bolola.server.record import match_record, results_of
+from bolola.server.seat import Holder, Listener
+from bolola.server.settings import Settings
+from bolola.server.update import Update
+from bolola.store.store import LoggedAction, PlayerInfo, SeatInfo, Store, TableInfo
+
+T = TypeVar("T")
+log = logging.getLogger("bolola.table")
+MAX_ANSWERS = 4096
+
+
+class Table:
+    def __init__(
+        self,
+        info: TableInfo,
+        players: dict[int, PlayerInfo],
+        store: Store,
+        settings: Settings,
+        on_change: Callable[[Table], None],
+    ) -> None:
+        self.id = info.id
+        self.game: Game[Any, Any, Any, Any] = find(info.game)
+        self.options_raw = info.options
+        self.seed = info.seed
+        self.access = info.access
+        self.move_seconds = info.move_seconds
+        self.rated = info.rated
+        self.host_id = info.host_id
+        self.status = info.status
+        self.invited = set(info.invited)
+        self.store = store
+        self.settings = settings
+        self.on_change = on_change
+        self.holders = [self._holder(s, players) for s in info.seats]
+        self.state: Any = None
+        self.version = 0
+        self.updates: deque[Update] = deque(maxlen=settings.replay_window)
+        self.answers: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+        self.listeners: dict[Listener, Seat | None] = {}
+        self.chat_log = Chat(settings)
+        self.clock: Clock | None = None
+        self.graces: dict[Seat, asyncio.TimerHandle] = {}
+        self.bots: dict[str, Bot] = {}
+        self.thinking: set[tuple[int, Seat]] = set()
+        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]
+        self._queue = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._side_tasks: set[asyncio.Task[Any]] = set()
+        if info.status != "open":
+            self._replay(info)
+
+    @staticmethod
+    def _holder(s: SeatInfo, players: dict[int, PlayerInfo]) -> Holder:
+        p = players.get(s.player_id) if s.player_id is not None else None
+        if s.kind == "bot":
+            return Holder("bot", s.level, name=f"bot-{s.level}-{s.seat}")
+        return Holder(
+            "human",
+            None,
+            s.player_id,
+            None if p is None else p.name,
+            1500.0 if p is None else p.rating,
+        )
+
+    def _replay(self, info: TableInfo) -> None:
+        """Rebuild the match from its log: the log is the truth, the state a cache."""
+        self.state = self.game.new(self.game.parse_options(info.options), info.seed)
+        for entry in info.log:
+            before = self.game.to_move(self.state)
+            action = self.game.parse_action(entry.action)
+            self.state, events = self.game.apply(self.state, entry.seat, action)
+            self.version = entry.version
+            self.updates.append(Update(entry.version, entry.seat, before, events))
+            if entry.player_id is not None and entry.client_id is not None:
+                self._remember(
+                    (entry.player_id, entry.client_id),
+                    self._ack(entry.client_id, entry.version),
+                )
+
+    # -- the serial task ----------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+        if self.status == "playing" and self.game.outcome(self.state) is not None:
+            self.post(self._finish)  # the last action was logged, the record was not
+        elif self.status == "playing":
+            # After a restart: clocks re-armed with fresh time, absent players get their grace.
+            for seat, h in enumerate(self.holders):
+                if h.kind == "human" and h.online == 0:
+                    self._start_grace(seat)
+            self._after_change()
+
+    async def stop(self) -> None:
+        if self.clock is not None and self.clock.handle is not None:
+            self.clock.handle.cancel()
+        for handle in self.graces.values():
+            handle.cancel()
+        for task in [*self._side_tasks, self._task]:
+            if task is not None:
+                task.cancel()
+        if self._task is not None:
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Run ``fn`` in the table's task, after every command queued before it."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((fn, future))
+        return await future
+
+    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
+        """Queue ``fn`` without waiting (timers, bots, closed connections)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(_log_failure)
+        self._queue.put_nowait((fn, future))
+
+    async def _run(self) -> None:
+        while True:
+            fn, future = await self._queue.get()
+            try:
+                result = await fn()
+            except Exception as e:  # a command's failure is its caller's, not the table's
+                if not future.done():
+                    future.set_exception(e)
+            else:
+                if not future.done():
+                    future.set_result(result)
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        self._side_tasks.add(task)
+        task.add_done_callback(self._side_tasks.discard)
+        task.add_done_callback(_log_failure)
+
+    # -- seats (run inside the task) ----------------------------------------------------
+
+    def seat_of(self, player_id: int) -> Seat | None:
+        for seat, h in enumerate(self.holders):
+            if h.kind == "human" and h.player_id == player_id:
+                return seat
+        return None
+
+    async def take_seat(self, player: PlayerInfo, seat: Seat | None) -> Seat:
+        """Seat ``player`` (PL-2): their own seat again, the one asked for, or the first free."""
+        mine = self.seat_of(player.id)
+        if mine is not None:
+            return mine
+        if self.status != "open":
+            raise ProtocolError("table_full", "the match has started; every seat is taken")
+        if self.access == "invited" and player.id != self.host_id and player.id not in self.invited:
+            raise ProtocolError("not_invited")
+        if seat is not None:
+            if not 0 <= seat < len(self.holders):
+                raise ProtocolError("bad_request", f"seat must be 0..{len(self.holders) - 1}")
+            if not self.holders[seat].is_free:
+                raise ProtocolError("seat_taken", f"seat {seat} is taken")
+        else:
+            free = [s for s, h in enumerate(self.holders) if h.is_free]
+            if not free:
+                raise ProtocolError("table_full", f"all {len(self.holders)} seats are taken")
+            seat = free[0]
+        h = self.holders[seat]
+        await self.store.set_seat(self.id, SeatInfo(seat, "human", None, player.id))
+        h.player_id, h.name, h.rating = player.id, player.name, player.rating
+        self._presence()
+        await self.begin_if_full()
+        self.on_change(self)
+        return seat
+
+    async def leave(self, player: PlayerInfo) -> None:
+        """Before play the seat is freed; during play the player keeps it and a bot plays
+        for them until they come back (PL-5)."""
+        seat = self.seat_of(player.id)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        h = self.holders[seat]
+        for conn, _s in list(self.listeners.items()):
+            if conn.player.id == player.id:
+                del self.listeners[conn]
+        h.online = 0
+        if self.status == "open":
+            await self.store.set_seat(self.id, SeatInfo(seat, "human", None, None))
+            h.player_id, h.name = None, None
+        elif self.status == "playing":
+            h.away = True
+            self._after_change()
+        self._presence()
+        self.on_change(self)
+
+    async def invite(self, host: PlayerInfo, guest: PlayerInfo) -> None:
+        if host.id != self.host_id and self.seat_of(host.id) is None:
+            raise ProtocolError("not_seated", "only the host or a seated player may invite")
+        if guest.id not in self.invited:
+            await self.store.invite(self.id, guest.id)
+            self.invited.add(guest.id)
+
+    async def begin_if_full(self) -> None:
+        if self.status == "open" and all(not h.is_free for h in self.holders):
+            await self._begin()
+
+    async def _begin(self) -> None:
+        options = dict(self.options_raw)
+        if self.game.name == "king-bolola" and "first-declarer" not in options:
+            from bolola.games.king_bolola.options import Ranked, first_declarer
+
+            ranked = [Ranked(h.name or "", h.rating) for h in self.holders]
+            options["first-declarer"] = first_declarer(ranked)
+        state = self.game.new(self.game.parse_options(options), self.seed)
+        await self.store.start_table(self.id, options)
+        self.options_raw, self.state, self.status = options, state, "playing"
+        log.info("table started", extra={"table": self.id})
+        self._after_change()
+        for conn, seat in self.listeners.items():
+            conn.send(snapshot(self, seat))
+
+    # -- listeners ------------------------------------------------------------------------
+
+    async def attach(self, conn: Listener, *, watch: bool, since: int | None) -> Seat | None:
+        """Start sending this table to ``conn``; a seated player is back (PL-5)."""
+        if conn in self.listeners:  # joined again on the same connection
+            await self.detach(conn)
+        seat = None if watch else self.seat_of(conn.player.id)
+        self.listeners[conn] = seat
+        if seat is not None:
+            h = self.holders[seat]
+            h.online += 1
+            grace = self.graces.pop(seat, None)
+            if grace is not None:
+                grace.cancel()
+            if h.away:
+                h.away = False
+                self._after_change()
+            self._presence()
+        conn.send({"type": "joined", "table": self.id, "seat": seat})
+        conn.send(catchup(self, seat, since) if since is not None else snapshot(self, seat))
+        return seat
+
+    async def back(self, conn: Listener) -> None:
+        """A seated player says they are here again: the bot stops playing for them."""
+        seat = self.seat_of(conn.player.id)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        if self.holders[seat].away:
+            self.holders[seat].away = False
+            self._presence()
+            self._after_change()
+
+    async def detach(self, conn: Listener) -> None:
+        if conn not in self.listeners:
+            return
+        seat = self.listeners.pop(conn)
+        if seat is None:
+            return
+        h = self.holders[seat]
+        h.online = max(0, h.online - 1)
+        if h.online == 0 and self.status == "playing":
+            self._start_grace(seat)
+        self._presence()
+
+    def _start_grace(self, seat: Seat) -> None:
+        old = self.graces.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self.graces[seat] = loop.call_later(
+            self.settings.grace_seconds, self.post, lambda: self._grace_over(seat)
+        )
+
+    async def _grace_over(self, seat: Seat) -> None:
+        self.graces.pop(seat, None)
+        h = self.holders[seat]
+        if h.online == 0 and not h.away and self.status == "playing":
+            h.away = True
+            self._presence()
+            self._after_change()
+
+    def _presence(self) -> None:
+        self._broadcast_same({"type": "seats", "table": self.id, "seats": self.seats_json()})
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [h.to_json(s) for s, h in enumerate(self.holders)]
+
+    def _broadcast_same(self, message: dict[str, Any]) -> None:
+        for conn in self.listeners:
+            conn.send(message)
+
+    def view_json(self, seat: Seat | None) -> dict[str, Any] | None:
+        if self.state is None:
+            return None
+        view = self.game.view(self.state, seat)
+        out: dict[str, Any] = view.to_json()
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it (PL-2): no cards."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "access": self.access,
+            "move_seconds": self.move_seconds,
+            "rated": self.rated,
+            "status": self.status,
+            "version": self.version,
+            "free": sum(1 for h in self.holders if h.is_free),
+            "seats": self.seats_json(),
+        }
+
+    # -- actions --------------------------------------------------------------------------
+
+    @staticmethod
+    def _ack(client_id: str, version: int) -> dict[str, Any]:
+        return {"type": "ack", "id": client_id, "version": version}
+
+    def _remember(self, key: tuple[int, str], answer: dict[str, Any]) -> None:
+        self.answers[key] = answer
+        while len(self.answers) > MAX_ANSWERS:
+            self.answers.popitem(last=False)
+
+    async def act(self, conn: Listener, client_id: str, version: int, text: str) -> None:
+        """A player's action; the answer (ack or error) goes to ``conn`` (an ack before the
+        update it caused), and the same client id always gets the same answer."""
+        key = (conn.player.id, client_id)
+        known = self.answers.get(key)
+        if known is not None:
+            conn.send({**known, "table": self.id, "repeat": True})
+            return
+
+        def answer(message: dict[str, Any]) -> None:
+            self._remember(key, message)
+            conn.send({**message, "table": self.id})
+
+        try:
+            await self._act(conn, client_id, version, text, answer)
+        except ProtocolError as e:
+            refused = error_of(e, id=client_id)
+            if e.code in ("stale", "server_error"):
+                # Not remembered: once resynced (or the database is back) a retry may succeed.
+                conn.send({**refused, "table": self.id})
+                if e.code == "stale":
+                    conn.send(
+                        snapshot(self, self.listeners.get(conn, self.seat_of(conn.player.id)))
+                    )
+                return
+            answer(refused)
+
+    async def _act(
+        self,
+        conn: Listener,
+        client_id: str,
+        version: int,
+        text: str,
+        answer: Callable[[dict[str, Any]], None],
+    ) -> None:
+        seat = self.seat_of(conn.player.id)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        if self.status == "open":
+            raise ProtocolError("not_started")
+        if self.status == "over":
+            raise ProtocolError("game_over")
+        if self._is_stale(seat, version):
+            raise ProtocolError(
+                "stale", f"the action was made on version {version}; the table is at {self.version}"
+            )
+        try:
+            action = self.game.parse_action(text)
+        except RecordError as e:
+            raise ProtocolError("bad_action", str(e)) from None
+        if seat not in self.game.to_move(self.state):
+            raise ProtocolError("not_your_turn", f"seat {seat} is not to move", rule="PL-4")
+        if self.holders[seat].away:  # acting is coming back
+            self.holders[seat].away = False
+            self._presence()
+        await self._accept(
+            seat, action, conn.player.id, client_id, lambda v: answer(self._ack(client_id, v))
+        )
+
+    def _is_stale(self, seat: Seat, version: int) -> bool:
+        """Made on an older version: stale unless every action since was another seat's
+        while this seat was also to move (a phase where seats act at once)."""
+        if version == self.version:
+            return False
+        if version > self.version:
+            return True
+        missed = [u for u in self.updates if u.version > version]
+        if len(missed) != self.version - version:
+            return True
+        return any(u.seat == seat or seat not in u.to_move_before for u in missed)
+
+    async def _accept(
+        self,
+        seat: Seat,
+        action: Any,
+        player_id: int | None,
+        client_id: str | None,
+        accepted: Callable[[int], None] | None = None,
+    ) -> int:
+        """Apply, log (committed), then tell the actor (``accepted``) and everyone; returns
+        the new version."""
+        before = self.game.to_move(self.state)
+        try:
+            state, events = self.game.apply(self.state, seat, action)
+        except IllegalAction as e:
+            raise ProtocolError("illegal", e.message, rule=e.rule) from None
+        version = self.version + 1
+        try:
+            await self.store.append_action(
+                self.id, LoggedAction(version, seat, str(action), player_id, client_id)
+            )
+        except Exception:
+            log.exception("logging an action failed", extra={"table": self.id})
+            raise ProtocolError("server_error") from None
+        self.state, self.version = state, version
+        update = Update(version, seat, before, tuple(events))
+        self.updates.append(update)
+        self._cancel_clock()
+        over = self.game.outcome(state) is not None
+        if not over:
+            self._arm_clock()
+        if accepted is not None:
+            accepted(version)
+        self._broadcast_update(update)
+        if over:
+            await self._finish()
+        else:
+            self._play_bots()
+        return version
+
+    def _broadcast_update(self, update: Update) -> None:
+        views: dict[Seat | None, dict[str, Any] | None] = {}
+        clock = None if self.clock is None else self.clock.to_json()
+        for conn, seat in self.listeners.items():
+            if seat not in views:
+                views[seat] = self.view_json(seat)
+            conn.send(
+                {
+                    "type": "update",
+                    "table": self.id,
+                    "version": update.version,
+                    "events": update.events_for(seat),
+                    "view": views[seat],
+                    "clock": clock,
+                }
+            )
+
+    async def _finish(self) -> None:
+        outcome = self.game.outcome(self.state)
+        assert outcome is not None
+        names = [h.name or f"seat{s}" for s, h in enumerate(self.holders)]
+        record = match_record(self.game, self.state, names)
+        humans = [(h.player_id, h.rating) for h in self.holders]
+        results = results_of(outcome.ranks, humans, rated=self.rated)
+        await self.store.finish_table(self.id, record, results)
+        self.status = "over"
+        log.info("table over", extra={"table": self.id, "version": self.version})
+        self._broadcast_same(
+            {
+                "type": "over",
+                "table": self.id,
+                "version": self.version,
+                "scores": list(outcome.scores),
+                "ranks": list(outcome.ranks),
+                "record": f"/api/tables/{self.id}/record",
+            }
+        )
+        for handle in self.graces.values():
+            handle.cancel()
+        self.graces.clear()
+        self.on_change(self)
+
+    # -- clock and bots -------------------------------------------------------------------
+
+    def _after_change(self) -> None:
+        """Seats changed hands (away, back, start): re-arm the clock, let bots move."""
+        if self.status != "playing":
+            return
+        self._cancel_clock()
+        self._arm_clock()
+        self._play_bots()
+
+    def _cancel_clock(self) -> None:
+        if self.clock is not None and self.clock.handle is not None:
+            self.clock.handle.cancel()
+        self.clock = None
+
+    def _arm_clock(self) -> None:
+        if self.move_seconds is None:
+            return
+        seats = tuple(s for s in self.game.to_move(self.state) if not self.holders[s].by_bot)
+        if not seats:
+            return
+        version = self.version
+        limit = self.move_seconds
+        self.clock = Clock(version, seats, time.time() + limit, limit)
+        self.clock.handle = asyncio.get_running_loop().call_later(
+            limit, self.post, lambda: self._time_up(version)
+        )
+
+    async def _time_up(self, version: int) -> None:
+        # A timer belongs to the version it was armed for: a move that came first wins.
+        if version != self.version or self.status != "playing":
+            return
+        self.clock = None
+        for seat in self.game.to_move(self.state):
+            h = self.holders[seat]
+            if h.kind == "human" and not h.away:
+                h.away = True
+                log.info("move timed out", extra={"table": self.id, "seat": seat})
+        self._presence()
+        self._play_bots()
+
+    def _play_bots(self) -> None:
+        if self.status != "playing":
+            return
+        for seat in self.game.to_move(self.state):
+            if self.holders[seat].by_bot and (self.version, seat) not in self.thinking:
+                self.thinking.add((self.version, seat))
+                self._spawn(self._think(self.version, seat))
+
+    def _bot(self, seat: Seat) -> Bot:
+        h = self.holders[seat]
+        level = h.level if h.kind == "bot" and h.level else self.settings.stand_in_level
+        bot = self.bots.get(level)
+        if bot is None:
+            bot = self.bots[level] = make_bot(self.game.name, level)
+        return bot
+
+    async def _think(self, version: int, seat: Seat) -> None:
+        # A bot gets the seat's view and legal actions only, and thinks off the event loop.
+        view = self.game.view(self.state, seat)
+        legal = self.game.legal_actions(self.state, seat)
+        bot = self._bot(seat)
+        seed = hash((self.seed, version, seat)) & 0x7FFFFFFF
+        try:
+            action = await asyncio.to_thread(bot.choose, view, legal, seed)
+        finally:
+            self.thinking.discard((version, seat))
+        self.post(lambda: self._bot_move(version, seat, action))
+
+    async def _bot_move(self, version: int, seat: Seat, action: Any) -> None:
+        if (
+            version != self.version
+            or self.status != "playing"
+            or not self.holders[seat].by_bot
+            or seat not in self.game.to_move(self.state)
+        ):
+            return
+        try:
+            await self._accept(seat, action, None, None)
+        except ProtocolError as e:
+            log.error("bot move refused: %s", e.message, extra={"table": self.id, "seat": seat})
+
+    # -- chat -----------------------------------------------------------------------------
+
+    async def chat(self, conn: Listener, text: str) -> None:
+        """PL-6: a line to everyone at the table, stored; length and rate are limited."""
+        if conn not in self.listeners:
+            raise ProtocolError("not_joined")
+        text = self.chat_log.check(conn.player.id, text)
+        at = await self.store.add_chat(self.id, conn.player.id, text)
+        line = self.chat_log.add(conn.player.name, self.seat_of(conn.player.id), text, at)
+        self._broadcast_same({"type": "chat", "table": self.id, **line})
+
+
+def _log_failure(future: asyncio.Future[Any]) -> None:
+    if future.cancelled():
+        return
+    e = future.exception()
+    if e is not None and not isinstance(e, ProtocolError):
+        log.error("table command failed", exc_info=e)
+
+
+__all__ = ["Holder", "Listener", "Table"]

@@ -1,0 +1,80 @@
+"""Opening the database: URL forms, SQLite's settings, migrations at start.
+
+>>> async_url("sqlite:///bolola.db")
+'sqlite+aiosqlite:///bolola.db'
+>>> async_url("postgresql://u@localhost:5432/bolola")
+'postgresql+asyncpg://u@localhost:5432/bolola'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+class DatabaseUrlError(ValueError):
+    pass
+
+
+def async_url(url: str) -> str:
+    """The URL with the asyncio driver this server uses (aiosqlite, asyncpg)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise DatabaseUrlError(
+            f"not a database URL: {url!r} (e.g. sqlite:///bolola.db, postgresql://u@host/db)"
+        ) from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return parsed.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
+    if backend == "postgresql":
+        return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
+    raise DatabaseUrlError(f"unsupported database {backend!r}: use sqlite or postgresql")
+
+
+def is_sqlite(engine: AsyncEngine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def open_engine(url: str) -> AsyncEngine:
+    engine = create_async_engine(async_url(url), pool_pre_ping=not url.startswith("sqlite"))
+    if is_sqlite(engine):
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
+            # WAL lets readers go on while the one writer commits; the busy timeout makes a
+            # second process (a migration, a backup) wait instead of failing "database is locked".
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", "bolola.store:migrations")
+    return config
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema to the newest migration (a no-op when it is there already)."""
+
+    def upgrade(connection: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+    async with engine.begin() as connection:
+        await connection.run_sync(upgrade)

@@ -1,0 +1,130 @@
+"""The tables of the card room. Migrations in ``migrations/versions`` must match these."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    """A person: a guest (generated name, no password) or a local account."""
+
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    is_guest: Mapped[bool] = mapped_column(Boolean)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    xp: Mapped[int] = mapped_column(Integer, default=0)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Identity(Base):
+    """A linked sign-in of a player at an OAuth provider (PL-15): ``provider`` + ``subject``
+    name one outside account."""
+
+    __tablename__ = "identities"
+    __table_args__ = (UniqueConstraint("provider", "subject"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    provider: Mapped[str] = mapped_column(String(40))
+    subject: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class TableRow(Base):
+    """A table: its game and options, who may sit, the clock, and how far it got."""
+
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[str] = mapped_column(Text)  # JSON, fixed when play starts
+    seed: Mapped[int] = mapped_column(BigInteger)
+    access: Mapped[str] = mapped_column(String(10))  # "anyone" | "invited"
+    move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    host_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    status: Mapped[str] = mapped_column(String(10), index=True)  # "open" | "playing" | "over"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SeatRow(Base):
+    """Who sits where: a human seat (``player_id`` None while free) or a bot of a level."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # "human" | "bot"
+    level: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+
+
+class Invitation(Base):
+    __tablename__ = "invitations"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+
+
+class ActionRow(Base):
+    """The event log: every accepted action, numbered by the table's version (1, 2, …).
+
+    ``client_id`` is the action id the client gave, so that a repeat after a restart still
+    gets the first answer.
+    """
+
+    __tablename__ = "actions"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatLine(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    text: Mapped[str] = mapped_column(String(500))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class MatchRecord(Base):
+    """A finished match in the referee's record format (JSON)."""
+
+    __tablename__ = "records"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    record: Mapped[str] = mapped_column(Text)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ServerKey(Base):
+    """The secret that signs session cookies, kept so sessions survive a restart."""
+
+    __tablename__ = "server_keys"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))

@@ -1,0 +1,126 @@
+"""The truth behind a table, read from its event log, to check what each seat was sent."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from sqlalchemy import text
+
+from bolola.cards import cards_of
+from bolola.engine import find
+from bolola.store.database import open_engine
+
+CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+
+
+class Truth:
+    """The state after each version (index = version) and each version's action."""
+
+    def __init__(self, states: list[Any], actions: list[str]) -> None:
+        self.states = states
+        self.actions = actions  # actions[v] made version v; actions[0] is ""
+
+    def played(self, version: int) -> set[str]:
+        """The card version ``version`` played, if it played one: it is public now."""
+        return cards_in(self.actions[version])
+
+
+async def replay_table(database_url: str, table: int) -> Truth:
+    """The match as the database logged it."""
+    engine = open_engine(database_url)
+    try:
+        async with engine.connect() as c:
+            row = (
+                await c.execute(
+                    text("select options, seed from tables where id = :t"), {"t": table}
+                )
+            ).one()
+            log = (
+                await c.execute(
+                    text("select seat, action from actions where table_id = :t order by version"),
+                    {"t": table},
+                )
+            ).all()
+    finally:
+        await engine.dispose()
+    game = find("king-bolola")
+    state = game.new(game.parse_options(json.loads(row[0])), row[1])
+    states, actions = [state], [""]
+    for seat, action in log:
+        state, _ = game.apply(state, seat, game.parse_action(action))
+        states.append(state)
+        actions.append(action)
+    return Truth(states, actions)
+
+
+def holdings(state: Any) -> tuple[int, ...]:
+    hands: tuple[int, ...] = state.dealt if state.deal is None else state.deal.hands
+    return hands
+
+
+def hidden_from(state: Any, seat: int | None) -> set[str]:
+    """Cards still held by the other seats (every held card for a spectator)."""
+    return {str(c) for s, mask in enumerate(holdings(state)) if s != seat for c in cards_of(mask)}
+
+
+def cards_in(obj: Any) -> set[str]:
+    if isinstance(obj, str):
+        return set(CARD.findall(obj))
+    if isinstance(obj, dict):
+        return set().union(*(cards_in(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*(cards_in(v) for v in obj)) if obj else set()
+    return set()
+
+
+def has_key(obj: Any, key: str) -> bool:
+    if isinstance(obj, dict):
+        return key in obj or any(has_key(v, key) for v in obj.values())
+    if isinstance(obj, list):
+        return any(has_key(v, key) for v in obj)
+    return False
+
+
+def check_frames(frames: list[dict[str, Any]], seat: int | None, truth: Truth) -> int:
+    """Assert no frame shows ``seat`` a card it may not see; returns the frames checked.
+
+    Events of version v are checked against the state before v (they tell what v did);
+    everything else against the state at the frame's version.
+    """
+    states = truth.states
+    at = 0
+    checked = 0
+    for frame in frames:
+        kind = frame.get("type")
+        if kind in ("update", "snapshot", "catchup", "over"):
+            at = frame["version"]
+        assert at < len(states), f"frame of version {at} beyond the log ({len(states) - 1})"
+        assert not has_key(frame, "hands"), f"dealt hands in a frame: {frame}"
+        rest = dict(frame)
+        if kind == "update":
+            events = cards_in(rest.pop("events"))
+            leaked = events & hidden_from(states[at - 1], seat) - truth.played(at)
+            assert not leaked, f"seat {seat} told of {leaked} in events of version {at}"
+        if kind == "catchup":
+            for u in rest.pop("updates"):
+                v = u["version"]
+                leaked = cards_in(u["events"]) & hidden_from(states[v - 1], seat)
+                leaked -= truth.played(v)
+                assert not leaked, f"seat {seat} told of {leaked} in catchup version {v}"
+        view = rest.pop("view", None)
+        if view is not None:
+            state = states[at]
+            if seat is None:
+                assert view["hand"] is None
+            else:
+                own = {str(c) for c in cards_of(holdings(state)[seat])}
+                assert set(view["hand"]) == own, f"seat {seat} shown a wrong hand at {at}"
+            view = {k: v for k, v in view.items() if k != "hand"}
+            leaked = cards_in(view) & hidden_from(state, seat)
+            assert not leaked, f"seat {seat} shown {leaked} in the view of version {at}"
+        leaked = cards_in(rest) & hidden_from(states[at], seat)
+        assert not leaked, f"seat {seat} shown {leaked} in a {kind} frame at {at}"
+        checked += 1
+    return checked

@@ -1,0 +1,264 @@
+"""Test clients: a real server process on loopback, WebSocket players, a REST session."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+T = TypeVar("T")
+WAIT = 20.0  # the longest any awaited frame may take before the test fails
+START = 120.0  # a loaded two-core machine can take long to import and migrate
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return asyncio.run(scenario())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``bolola serve`` in a subprocess; started, killed and restarted on the same database."""
+
+    def __init__(self, database_url: str, workdir: Path, **settings: Any) -> None:
+        self.database_url = database_url
+        self.workdir = workdir
+        self.settings = settings
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = workdir / "server.log"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env.update({f"BOLOLA_{k.upper()}": str(v) for k, v in self.settings.items()})
+        env.setdefault("BOLOLA_SECRET_KEY", "test-secret")
+        cmd = [
+            sys.executable,
+            "-m",
+            "bolola.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            "--log-level",
+            "info",
+        ]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=out, env=env, cwd=self.workdir)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        # Polling the readiness endpoint: the one wait a test may do without an event.
+        deadline = time.monotonic() + START
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.http}/healthz", timeout=1.0).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"server not ready: {self.log.read_text()[-3000:]}")
+
+    def stop(self) -> int:
+        """Graceful: SIGTERM, then wait."""
+        assert self.proc is not None
+        self.proc.terminate()
+        code = self.proc.wait(timeout=WAIT)
+        self.proc = None
+        return code
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(timeout=WAIT)
+        self.proc = None
+
+
+class Rest:
+    """An HTTP session with a bearer token (no CSRF needed) or cookies (CSRF needed)."""
+
+    def __init__(self, server: ServerProcess, token: str | None = None) -> None:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        self.client = httpx.AsyncClient(base_url=server.http, headers=headers, timeout=WAIT)
+
+    async def guest(self) -> dict[str, Any]:
+        csrf = (await self.client.get("/api/csrf")).json()["csrf"]
+        r = await self.client.post("/api/guest", headers={"x-csrf-token": csrf})
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        self.client.headers["authorization"] = f"Bearer {body['token']}"
+        return body
+
+    async def post(self, path: str, body: Any = None) -> httpx.Response:
+        return await self.client.post(path, json=body)
+
+    async def get(self, path: str) -> httpx.Response:
+        return await self.client.get(path)
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+
+class Player:
+    """A WebSocket client that keeps every frame it receives (for the leak checks)."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.reader = asyncio.create_task(self._read())
+        self.welcome: dict[str, Any] = {}
+        self.view: dict[str, Any] | None = None
+        self.version = 0
+        self.closed = asyncio.Event()
+
+    @classmethod
+    async def connect(cls, server: ServerProcess, token: str | None = None) -> Player:
+        ws = await connect(server.ws, max_size=None)
+        player = cls(ws)
+        hello: dict[str, Any] = {"type": "hello", "protocol": 1}
+        if token:
+            hello["token"] = token
+        await player.send(hello)
+        player.welcome = await player.expect("welcome")
+        return player
+
+    @property
+    def token(self) -> str:
+        token: str = self.welcome["token"]
+        return token
+
+    @property
+    def name(self) -> str:
+        name: str = self.welcome["player"]["name"]
+        return name
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                frame = json.loads(raw)
+                self.frames.append(frame)
+                if frame.get("view") is not None:
+                    self.view = frame["view"]
+                if isinstance(frame.get("version"), int) and frame["type"] in (
+                    "update",
+                    "snapshot",
+                    "catchup",
+                ):
+                    self.version = frame["version"]
+                await self.inbox.put(frame)
+        except Exception:
+            pass
+        finally:
+            self.closed.set()
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def expect(
+        self, kind: str | Callable[[dict[str, Any]], bool], timeout: float = WAIT
+    ) -> dict[str, Any]:
+        """The next frame of that type (or matching), skipping others."""
+        match = kind if callable(kind) else (lambda f: f.get("type") == kind)
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.inbox.get()
+                if match(frame):
+                    return frame
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self.reader.cancel()
+
+
+def my_turn(player: Player) -> bool:
+    view = player.view
+    return bool(view and view["seat"] in view["to_move"] and view["legal"])
+
+
+async def play(
+    player: Player,
+    table: int,
+    *,
+    until: Callable[[dict[str, Any]], bool] | None = None,
+    pick: Callable[[list[str], int], str] = lambda legal, version: legal[0],
+) -> dict[str, Any]:
+    """Play the first legal action (or ``pick``'s) whenever it is this seat's turn, until a
+    frame matches ``until`` (default: the match is over); returns that frame. An error
+    frame fails the test."""
+    done = until or (lambda f: f.get("type") == "over")
+    acted_at = -1
+    while True:
+        if my_turn(player) and player.version != acted_at:
+            acted_at = player.version
+            assert player.view is not None
+            action = pick(player.view["legal"], acted_at)
+            await player.send(
+                {
+                    "type": "action",
+                    "table": table,
+                    "id": f"{player.name}-{acted_at}",
+                    "version": acted_at,
+                    "action": action,
+                }
+            )
+        frame = await player.expect(lambda f: True)
+        if frame.get("type") == "error":
+            raise AssertionError(f"unexpected error frame: {frame}")
+        if done(frame):
+            return frame
+
+
+async def open_table(
+    server: ServerProcess,
+    humans: int = 4,
+    *,
+    bot_level: str = "beginner",
+    **table: Any,
+) -> tuple[int, list[Player]]:
+    """A table whose first ``humans`` seats are taken by new guests (seat i by player i)
+    and the rest by bots; returns its id and the seated players (joined, snapshot read)."""
+    players = [await Player.connect(server) for _ in range(max(humans, 1))]
+    seats = [{"kind": "human"}] * humans + [{"kind": "bot", "level": bot_level}] * (4 - humans)
+    await players[0].send({"type": "create", "table": {"seats": seats, **table}})
+    table_id: int = (await players[0].expect("created"))["table"]["id"]
+    for seat, p in enumerate(players[:humans]):
+        await p.send({"type": "join", "table": table_id, "seat": seat})
+        joined = await p.expect("joined")
+        assert joined["seat"] == seat
+        await p.expect("snapshot")
+    return table_id, players[:humans] if humans else []
+
+
+async def everyone_plays(
+    players: list[Player], table: int, until: Callable[[dict[str, Any]], bool]
+) -> list[dict[str, Any]]:
+    """All seated players play until each has seen a frame matching ``until``."""
+    return list(await asyncio.gather(*(play(p, table, until=until) for p in players)))

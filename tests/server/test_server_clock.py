@@ -1,0 +1,143 @@
+"""The move timer (PL-5, checklist 3, 4, 6) and ghost connections (checklist 11)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from roomclient import Player, ServerProcess, my_turn, open_table, play, run
+
+
+def seats_frame(pred: Callable[[list[dict[str, Any]]], bool]) -> Callable[[dict[str, Any]], bool]:
+    return lambda f: f.get("type") in ("seats", "snapshot", "catchup") and pred(f["seats"])
+
+
+def test_time_up_plays_for_the_seat_marks_it_away_and_it_comes_back(server: ServerProcess) -> None:
+
+    async def scenario() -> None:
+        table, (idle, watcher) = await open_table(
+            server, 2, move_seconds=0.3, options={"first-declarer": 0}
+        )
+        assert idle.view is not None and my_turn(idle)
+        snap = [f for f in idle.frames if f["type"] == "snapshot"][-1]
+        assert snap["clock"]["seats"] == [0] and snap["clock"]["limit_ms"] == 300
+        # Seat 0 does nothing: the server declares for it and everyone sees it away.
+        await watcher.expect(seats_frame(lambda s: s[0]["away"]))
+        update = await watcher.expect(lambda f: f.get("type") == "update" and f["version"] == 1)
+        assert update["events"][0].startswith("declare 0 ")
+        # A bot keeps playing seat 0 while the watcher plays seat 1 (never timed out).
+        await play(watcher, table, until=lambda f: f.get("type") == "update" and f["version"] >= 8)
+        assert not any(f["type"] == "seats" and f["seats"][1]["away"] for f in watcher.frames)
+        # Seat 0 says it is back: away is cleared for everyone, its clock runs again.
+        await idle.send({"type": "back", "table": table})
+        await watcher.expect(seats_frame(lambda s: not s[0]["away"]))
+        await idle.expect(seats_frame(lambda s: not s[0]["away"]))
+
+    run(scenario)
+
+
+def test_timeouts_cascade_through_a_trick(server: ServerProcess) -> None:
+    """Checklist 4: three idle seats are each played for in turn; the game goes on."""
+
+    async def scenario() -> None:
+        table, players = await open_table(
+            server, 4, move_seconds=0.3, options={"first-declarer": 1}
+        )
+        active = players[0]
+        await play(active, table, until=lambda f: f.get("type") == "update" and f["version"] >= 10)
+        seats = [f for f in active.frames if f["type"] == "seats"][-1]["seats"]
+        assert [s["away"] for s in seats] == [False, True, True, True]
+
+    run(scenario)
+
+
+def test_move_against_the_clock_has_one_outcome(server: ServerProcess) -> None:
+    """Checklist 3: a move sent as the timer fires is either accepted or refused as stale,
+    never both; exactly one action holds version 1."""
+
+    async def scenario() -> None:
+        for _ in range(3):
+            table, (p, other) = await open_table(
+                server, 2, move_seconds=0.05, options={"first-declarer": 0}
+            )
+            assert p.view is not None
+            choice = p.view["legal"][-1]
+            await p.send(
+                {"type": "action", "table": table, "id": "race", "version": 0, "action": choice}
+            )
+            answer = await p.expect(lambda f: f.get("type") in ("ack", "error"))
+            update = await other.expect(lambda f: f.get("type") == "update" and f["version"] == 1)
+            if answer["type"] == "ack":
+                assert answer["version"] == 1
+                assert update["events"][0] == f"declare 0 {choice}"
+            else:
+                assert answer["code"] in ("stale", "not_your_turn")
+                assert update["events"][0].startswith("declare 0 ")
+            ones = [f for f in other.frames if f["type"] == "update" and f["version"] == 1]
+            assert len(ones) == 1
+
+    run(scenario)
+
+
+GHOST = textwrap.dedent(
+    """
+    import asyncio, json, sys
+    from websockets.asyncio.client import connect
+
+    async def main():
+        ws = await connect(sys.argv[1])
+        await ws.send(json.dumps({"type": "hello"}))
+        await ws.recv()
+        await ws.send(json.dumps({"type": "join", "table": int(sys.argv[2]), "seat": 0}))
+        while True:
+            if json.loads(await ws.recv())["type"] == "snapshot":
+                print("joined", flush=True)
+
+    asyncio.run(main())
+    """
+)
+
+
+def test_ghost_connection_is_dropped_and_its_seat_played_for(
+    make_server: Callable[..., ServerProcess],
+) -> None:
+    """Checklist 11: a client frozen without a close frame is noticed by the keepalive;
+    the others see it offline, then its grace ends and a bot plays for it."""
+    server = make_server(ping_interval=0.2, ping_timeout=0.3, grace_seconds=0.5)
+
+    async def scenario() -> None:
+        host = await Player.connect(server)
+        seats = [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "beginner"}] * 2
+        await host.send(
+            {"type": "create", "table": {"seats": seats, "options": {"first-declarer": 0}}}
+        )
+        table = (await host.expect("created"))["table"]["id"]
+        await host.send({"type": "join", "table": table, "seat": 1})
+        await host.expect("snapshot")
+        proc = subprocess.Popen(
+            [sys.executable, "-c", GHOST, server.ws, str(table)], stdout=subprocess.PIPE
+        )
+        try:
+            assert proc.stdout is not None
+            line = await asyncio.to_thread(proc.stdout.readline)
+            assert line.strip() == b"joined"
+            await host.expect(lambda f: f.get("type") == "snapshot" and f["status"] == "playing")
+            assert host.version == 0
+            os.kill(proc.pid, signal.SIGSTOP)  # frozen: no close frame, no pong
+            await host.expect(seats_frame(lambda s: not s[0]["online"]))
+            await host.expect(seats_frame(lambda s: s[0]["away"]))
+            update = await host.expect(lambda f: f.get("type") == "update")
+            assert update["events"][0].startswith("declare 0 ")
+            await host.send({"type": "ping"})
+            await host.expect("pong")
+        finally:
+            proc.kill()
+            proc.wait()
+
+    run(scenario)

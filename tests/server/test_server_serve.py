@@ -1,0 +1,57 @@
+"""``bolola serve`` itself: readiness, migrations at start, settings, structured logs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import httpx
+from roomclient import ServerProcess, run
+from sqlalchemy import text
+
+from bolola.store.database import async_url, open_engine
+
+
+def test_healthz_migrations_and_json_logs(server: ServerProcess) -> None:
+    body = httpx.get(f"{server.http}/healthz").json()
+    assert body["ok"] is True and isinstance(body["tables"], int)
+
+    async def schema() -> tuple[str, set[str]]:
+        engine = open_engine(server.database_url)
+        async with engine.connect() as c:
+            version = (await c.execute(text("select version_num from alembic_version"))).scalar()
+            tables = await c.run_sync(
+                lambda sync: set(__import__("sqlalchemy").inspect(sync).get_table_names())
+            )
+        await engine.dispose()
+        return str(version), tables
+
+    version, tables = run(schema)
+    assert version == "0001"
+    assert {"players", "identities", "tables", "seats", "actions", "chat", "records"} <= tables
+    lines = [x for x in server.log.read_text().splitlines() if x.startswith("{")]
+    records = [json.loads(x) for x in lines]
+    assert any(r["msg"] == "ready" and r["logger"] == "bolola.server" for r in records)
+    assert all({"ts", "level", "logger", "msg"} <= set(r) for r in records)
+
+
+def test_bad_settings_get_a_clear_error_not_a_traceback() -> None:
+    for args, needle in (
+        (["--database-url", "mysql://x@localhost/db"], "unsupported database"),
+        (["--database-url", "::::"], "not a database URL"),
+        (["--port", "70000"], "port"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "bolola.cli", "serve", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 2, done.stderr
+        assert needle in done.stderr and "Traceback" not in done.stderr
+
+
+def test_database_urls_get_the_async_drivers() -> None:
+    assert async_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
+    assert async_url("postgresql://u:p@h:5/d") == "postgresql+asyncpg://u:p@h:5/d"
