@@ -203,7 +203,10 @@ def run(args: argparse.Namespace) -> int:
             db = args.database_url or f"sqlite:///{tmp}/bench.db"
             cmd = [sys.executable, "-m", "bolola.cli", "serve", "--port", str(port)]
             proc = subprocess.Popen(
-                [*cmd, "--database-url", db], env=env, stderr=subprocess.DEVNULL
+                [*cmd, "--database-url", db],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
             url = f"ws://127.0.0.1:{port}"
             _wait_ready(f"http://127.0.0.1:{port}", proc)
