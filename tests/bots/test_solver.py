@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from bolola.bots.king_bolola.solver import Position, Solver, legal
+from bolola.bots.king_bolola.solver import Position, Solver
 from bolola.cards import indices
 from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.deal import Deal, hands_from_seed, legal_mask, new_deal, play
+from bolola.games.king_bolola.deal import legal_for as legal
 
 
 def naive(d: Deal, me: int) -> int:

@@ -33,9 +33,10 @@ from typing import Any
 from bolola.bots.base import Budget
 from bolola.bots.king_bolola.expert import make_expert
 from bolola.bots.king_bolola.playout import choose, playout
-from bolola.bots.king_bolola.solver import Position, SearchLimit, Solver, legal
+from bolola.bots.king_bolola.solver import Position, SearchLimit, Solver
 from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.deal import Deal, hands_from_seed, new_deal, play
+from bolola.games.king_bolola.deal import legal_for as legal
 from bolola.games.king_bolola.match import GAME
 
 STAGES = (5, 8, 10, 13)

@@ -20,7 +20,7 @@ cheapest card.
 
 from __future__ import annotations
 
-from bolola.bots.king_bolola.solver import ENDS_WHEN_GONE, legal
+from bolola.bots.king_bolola.solver import ENDS_WHEN_GONE
 from bolola.cards import SUIT_MASKS
 from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.deal import (
@@ -30,6 +30,7 @@ from bolola.games.king_bolola.deal import (
     QUEENS,
     trick_points,
 )
+from bolola.games.king_bolola.deal import legal_for as legal
 
 _SUIT = SUIT_MASKS
 _FULL = (1 << 52) - 1

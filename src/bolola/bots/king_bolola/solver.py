@@ -34,6 +34,7 @@ from bolola.games.king_bolola.deal import (
     Hands,
     trick_points,
 )
+from bolola.games.king_bolola.deal import legal_for as legal
 
 _TRUMPS = int(Contract.TRUMPS)
 _KOH = int(Contract.KING_OF_HEARTS)
@@ -124,47 +125,6 @@ class Position(NamedTuple):
         """Cards still in the four hands."""
         h = self.hands
         return h[0].bit_count() + h[1].bit_count() + h[2].bit_count() + h[3].bit_count()
-
-
-def legal(contract: int, trump: int, kua: bool, h: int, trick: list[int] | tuple[int, ...],
-          trick_mask: int, gone: int) -> int:  # fmt: skip
-    """The cards of hand ``h`` the seat to move may play (the engine's rules, KB-11 … KB-35)."""
-    if not trick:
-        if _RESTRICTS_HEARTS[contract]:
-            if not gone & HEARTS:  # KB-14
-                return h & ~HEARTS or h
-        elif trump >= 0:
-            trumps = SUIT_MASKS[trump]
-            if not gone & trumps:  # KB-31
-                return h & ~trumps or h
-        return h
-    led = trick[0] // 13
-    suit = SUIT_MASKS[led]
-    f = h & suit
-    if f:
-        if contract == _TRUMPS:
-            if led == trump:  # KB-32
-                b = (trick_mask & suit).bit_length()
-                return f >> b << b or f
-            return f
-        forced = _FOLLOW_FORCED[contract]
-        if forced and (contract != _KOH or kua):
-            high = (trick_mask & suit).bit_length() - 1
-            return f & forced & ((1 << high) - 1) or f
-        return f
-    if contract == _TRUMPS:  # KB-34
-        t = h & SUIT_MASKS[trump]
-        if not t:
-            return h
-        on_table = trick_mask & SUIT_MASKS[trump]
-        if on_table:
-            b = on_table.bit_length()
-            return t >> b << b or t
-        return t
-    for m in _VOID_FORCED[contract]:
-        if h & m:
-            return h & m
-    return h
 
 
 def winner_of(trick: list[int] | tuple[int, ...], trick_mask: int, leader: int, trump: int) -> int:

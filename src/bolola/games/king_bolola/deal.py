@@ -96,7 +96,7 @@ def new_deal(
         (0, 0, 0, 0),
         (0, 0, 0, 0),
         False,
-        _legal(contract, t, king_under_ace, hands[declarer], (), 0, 0),
+        legal_for(contract, t, king_under_ace, hands[declarer], (), 0, 0),
     )
 
 
@@ -203,9 +203,11 @@ def legal_mask(d: Deal) -> int:
     return d.legal
 
 
-def _legal(
-    contract: int, trump: int, kua: bool, h: int, trick: tuple[int, ...], trick_mask: int, gone: int
+def legal_for(
+    contract: int, trump: int, kua: bool, h: int, trick: Sequence[int], trick_mask: int, gone: int
 ) -> int:
+    """The cards of hand ``h`` its seat may play to ``trick`` (KB-11 … KB-35), from plain
+    ints, so search bots apply the same rules to positions of their own."""
     if not trick:
         if _RESTRICTS_HEARTS[contract]:
             if not gone & HEARTS:  # KB-14
@@ -346,7 +348,7 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     trick_mask |= bit
     played = CARD_PLAYED[seat][card]
     if len(trick) < 4:
-        legal = _legal(contract, trump, kua, hands[(seat + 1) & 3], trick, trick_mask, gone)
+        legal = legal_for(contract, trump, kua, hands[(seat + 1) & 3], trick, trick_mask, gone)
         return _new(
             Deal,
             (contract, trump, kua, declarer, dealt, hands, leader, trick, trick_mask, gone,
@@ -379,7 +381,7 @@ def play(d: Deal, seat: int, card: int) -> tuple[Deal, DealEvents]:
     gone |= trick_mask
     ends = _ENDS_WHEN_GONE[contract]
     done = n == 13 or gone & ends == ends
-    legal = 0 if done else _legal(contract, trump, kua, hands[winner], (), 0, gone)
+    legal = 0 if done else legal_for(contract, trump, kua, hands[winner], (), 0, gone)
     new: Deal = _new(
         Deal,
         (contract, trump, kua, declarer, dealt, hands, winner, (), 0, gone, tricks, points,
