@@ -42,6 +42,8 @@ export class Client {
   status = $state<'open' | 'playing' | 'over' | null>(null);
   seats = $state<SeatInfo[]>([]);
   view = $state<View | null>(null);
+  /** The last 'over' frame as the server sent it (its progress part is read by the progression UI). */
+  overFrame = $state<Record<string, unknown> | null>(null);
   version = $state(0);
   clock = $state<{ seats: number[]; deadline: number; limit: number } | null>(null);
   chat = $state<ChatLine[]>([]);
@@ -251,6 +253,7 @@ export class Client {
       case 'over':
         if (f.table !== this.tableId) break;
         this.status = 'over';
+        this.overFrame = f;
         this.over = { scores: f.scores as number[], ranks: f.ranks as number[], record: f.record as string };
         this.clock = null;
         sound('match');

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bolola.server import accounts
+from bolola.server import accounts, oauth
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.connection import serve_socket
 from bolola.server.limits import Buckets
@@ -291,6 +291,8 @@ def make_app(settings: Settings) -> Starlette:
         Route("/api/tables/{id:int}/record", endpoint(record)),
         WebSocketRoute("/ws", websocket),
     ]
+    # Sign-in with outside providers (PL-15); oauth.py owns its routes.
+    routes += oauth.routes(server, endpoint, player_of, signed_in)
     if settings.echo:
         routes.append(WebSocketRoute("/echo", echo))
     app = Starlette(routes=routes, lifespan=lifespan)

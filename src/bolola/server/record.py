@@ -6,11 +6,11 @@ deal with its hands as dealt and its play, so the referee can replay and score i
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any
 
 from bolola.engine import Game
-from bolola.games.king_bolola import records as king_bolola_records
 
 XP_PER_MATCH = 10
 ELO_K = 24.0
@@ -20,9 +20,10 @@ def match_record(
     game: Game[Any, Any, Any, Any], state: Any, players: Sequence[str]
 ) -> dict[str, Any]:
     """The referee's match record of a finished match."""
-    if game.name != king_bolola_records.GAME:
-        raise ValueError(f"no record format for {game.name} yet")
-    return king_bolola_records.match_record(state, players)
+    # Each game keeps its record format beside its rules: bolola.games.<game>.records.
+    module = importlib.import_module(f"bolola.games.{game.name.replace('-', '_')}.records")
+    out: dict[str, Any] = module.match_record(state, players)
+    return out
 
 
 def results_of(

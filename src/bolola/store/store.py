@@ -182,6 +182,16 @@ class Store:
 
         await self.writer.write(add)
 
+    async def promote_guest(self, player_id: int) -> None:
+        """A guest who linked an outside identity keeps their player, no longer a guest."""
+
+        async def write(session: AsyncSession) -> None:
+            await session.execute(
+                update(Player).where(Player.id == player_id).values(is_guest=False)
+            )
+
+        await self.writer.write(write)
+
     async def player_by_identity(self, provider: str, subject: str) -> PlayerInfo | None:
         async with self._sessions() as s:
             row = await s.scalar(

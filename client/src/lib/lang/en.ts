@@ -1,4 +1,6 @@
 import type { Dict } from './es';
+import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as progress } from './progress';
 
 export const en: Dict = {
   phrases: {
@@ -93,6 +95,8 @@ export const en: Dict = {
     suit_C: 'clubs',
     cardsLeft: '{n} cards',
     spectator: 'You are watching',
+    ...heartsTrumps.en,
+    ...progress.en,
   },
   contracts: {
     tricks: 'No tricks',

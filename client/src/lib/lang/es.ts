@@ -1,4 +1,6 @@
 // Spanish: the room's first language. Every other language has the same keys (Dict).
+import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as progress } from './progress';
 
 const phrases = {
   title: 'Bolola',
@@ -92,6 +94,8 @@ const phrases = {
   suit_C: 'tréboles',
   cardsLeft: '{n} cartas',
   spectator: 'Estás mirando',
+  ...heartsTrumps.es,
+  ...progress.es,
 };
 
 export interface Dict {

@@ -1,0 +1,11 @@
+// Phrases of the Progression (profile, leaderboard, leagues, daily reward, sign-in providers), in both languages: es.ts and en.ts merge them, so a
+// feature's words live beside each other. Every key needs both languages.
+
+const es = {
+  // key: 'texto',
+};
+
+export const phrases: { es: typeof es; en: Record<keyof typeof es, string> } = {
+  es,
+  en: {},
+};
