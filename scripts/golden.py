@@ -8,8 +8,14 @@
   from the deal's start (or after the entry's ``play`` prefix), and the sum of the
   legal-move counts along a seeded random line to the end of the deal.
 
+* ``hearts-trumps/match-*.json``: whole Hearts Are Trumps matches of seeded random legal
+  play, as the engine Record, what replaying it gives, and the referee's match record.
+* ``hearts-trumps/counts.json``: for fixed seeds, the first deal's legal-placement counts
+  per hand and seat and its public event texts along a seeded random line.
+
 Run it only when a rule change is meant to change these numbers, and say so in review:
-tests/king_bolola/test_kb_golden.py holds the engine to them.
+tests/king_bolola/test_kb_golden.py and tests/hearts_trumps/test_ht_golden.py hold the
+engines to them. ``golden.py hearts-trumps`` (or ``king-bolola``) writes one game's only.
 """
 
 from __future__ import annotations
@@ -188,19 +194,90 @@ def count_entries() -> list[dict[str, Any]]:
     return entries
 
 
-def write(name: str, data: Any) -> None:
-    path = GOLDEN / f"{name}.json"
+# --- Hearts Are Trumps ------------------------------------------------------------------
+
+HT = "hearts-trumps"
+# In their own folder: the King Bolola golden test owns every *.json beside this one.
+HT_GOLDEN = GOLDEN / HT
+HT_MATCHES: tuple[tuple[str, dict[str, Any], int], ...] = (
+    ("match-1", {}, 1),
+    ("match-2-target-200", {"target": 200}, 2),
+    ("match-3-target-1000", {"target": 1000}, 3),
+)
+HT_COUNT_SEEDS = (1, 2, 3, 4, 5)
+
+
+def ht_random_match(options: dict[str, Any], seed: int) -> Record:
+    """A whole match: each step a seat to move (chosen at random) places at random."""
+    game = find(HT)
+    rng = random.Random(f"golden:{HT}:{seed}")
+    state = game.new(game.parse_options(options), seed)
+    moves: list[str] = []
+    while game.outcome(state) is None:
+        movers = game.to_move(state)
+        seat = movers[rng.randrange(len(movers))]
+        legal = game.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        moves.append(f"{seat}:{action}")
+        state, _ = game.apply(state, seat, action)
+    return Record(HT, options, seed, tuple(moves))
+
+
+def ht_match_result(record: Record) -> dict[str, Any]:
+    """What replaying a Hearts Are Trumps record gives, and its referee match record."""
+    from bolola.games.hearts_trumps.records import match_record
+
+    game, state = replay(record)
+    outcome = game.outcome(state)
+    assert outcome is not None, "a golden match must be complete"
+    return {
+        "totals": list(outcome.scores),
+        "results": [r.value for r in outcome.results],
+        "ranks": list(outcome.ranks),
+        "deals": [d.score.to_json() for d in state.history],
+        "referee_record": match_record(state, ["ana", "bo"]),
+    }
+
+
+def ht_counts(seed: int) -> dict[str, Any]:
+    """The first deal of ``seed``: legal placements per hand and seat, and public events."""
+    game = find(HT)
+    rng = random.Random(f"line:{HT}:{seed}")
+    state = game.new(game.default_options(), seed)
+    legal_counts: list[list[int]] = []
+    events: list[str] = []
+    while state.deal_no == 1:
+        legal_counts.append([len(game.legal_actions(state, s)) for s in (0, 1)])
+        for seat in (0, 1):
+            legal = game.legal_actions(state, seat)
+            state, happened = game.apply(state, seat, legal[rng.randrange(len(legal))])
+            events += [str(e) for e in happened if e.audience is None]
+    return {"seed": seed, "legal": legal_counts, "events": events}
+
+
+def write(name: str, data: Any, folder: Path = GOLDEN) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.json"
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {path.relative_to(GOLDEN.parents[2])}")
 
 
-def main() -> int:
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for name, options, seed in MATCHES:
-        write(name, match_fixture(options, seed))
-    write("king-bolola-counts", count_entries())
+def main(games: list[str]) -> int:
+    unknown = set(games) - {GAME, HT}
+    if unknown:
+        print(f"unknown game(s) {sorted(unknown)}: {GAME}, {HT}", file=sys.stderr)
+        return 2
+    if not games or GAME in games:
+        for name, options, seed in MATCHES:
+            write(name, match_fixture(options, seed))
+        write("king-bolola-counts", count_entries())
+    if not games or HT in games:
+        for name, options, seed in HT_MATCHES:
+            record = ht_random_match(options, seed)
+            write(name, {"record": record.to_json(), **ht_match_result(record)}, HT_GOLDEN)
+        write("counts", [ht_counts(seed) for seed in HT_COUNT_SEEDS], HT_GOLDEN)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -1,7 +1,8 @@
 """``bolola bench TARGET``: how fast things run on one core.
 
 ``engine``: random playouts of King Bolola through the engine contract — complete deals per
-second for each contract, for all contracts mixed, and for whole matches. Times are the
+second for each contract, for all contracts mixed, and for whole matches; and Hearts Are
+Trumps hands per second through the contract, and its resamples. Times are the
 process's CPU time, so a busy machine slows the run but not the figures. ``bots``,
 ``solver`` and ``server`` are measured by their own modules.
 """
@@ -121,6 +122,50 @@ def random_matches(seconds: float, seed: int) -> Rate:
             return Rate(matches * 24, plays, now - start)
 
 
+def hearts_trumps_hands(seconds: float, seed: int) -> Rate:
+    """Hearts Are Trumps through the contract: both seats place at random (legal_actions
+    and apply), hand after hand, match after match. ``deals`` counts hands here."""
+    game = engine.find("hearts-trumps")
+    pick = random.Random(seed).random
+    hands = plays = matches = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        state = game.new(game.default_options(), seed * 7919 + matches)
+        while not state.over:
+            for seat in (0, 1):
+                legal = game.legal_actions(state, seat)
+                state, _ = game.apply(state, seat, legal[int(pick() * len(legal))])
+            plays += 2
+            hands += 1
+        matches += 1
+        now = time.process_time()
+        if now >= deadline:
+            return Rate(hands, plays, now - start)
+
+
+def hearts_trumps_resamples(seconds: float, seed: int) -> float:
+    """Resamples per second of Hearts Are Trumps states along a random match."""
+    game = engine.find("hearts-trumps")
+    rng = random.Random(seed)
+    states = []
+    state = game.new(game.default_options(), seed)
+    while not state.over:
+        states.append(state)
+        seat = rng.choice(game.to_move(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    n = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        for s in states:
+            game.resample(s, n & 1, rng)
+            n += 1
+        now = time.process_time()
+        if now >= deadline:
+            return n / (now - start)
+
+
 def engine_report(seconds: float, seed: int) -> dict[str, Any]:
     per_contract = {}
     for contract in Contract:
@@ -131,6 +176,7 @@ def engine_report(seconds: float, seed: int) -> dict[str, Any]:
         }
     mixed = random_deals(list(Contract), seconds * 2, seed)
     matches = random_matches(seconds * 2, seed)
+    ht = hearts_trumps_hands(seconds * 2, seed)
     return {
         "benchmark": "engine",
         "game": "king-bolola",
@@ -141,6 +187,11 @@ def engine_report(seconds: float, seed: int) -> dict[str, Any]:
             "deals_per_second": round(matches.deals_per_second),
             "matches_per_second": round(matches.deals_per_second / 24, 2),
             "actions_per_second": round(matches.plays_per_second),
+        },
+        "hearts_trumps": {
+            "hands_per_second": round(ht.deals_per_second),
+            "placements_per_second": round(ht.plays_per_second),
+            "resamples_per_second": round(hearts_trumps_resamples(seconds, seed)),
         },
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -158,4 +209,10 @@ def print_engine_report(report: dict[str, Any]) -> None:
     print(
         f"{'whole matches':<18}{m['deals_per_second']:>10,}{m['actions_per_second']:>12,}"
         f"   ({m['matches_per_second']} matches/s, through legal_actions/apply)"
+    )
+    ht = report["hearts_trumps"]
+    print(
+        f"Hearts Are Trumps: {ht['hands_per_second']:,} hands/s "
+        f"({ht['placements_per_second']:,} placements/s through legal_actions/apply), "
+        f"{ht['resamples_per_second']:,} resamples/s"
     )

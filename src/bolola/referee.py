@@ -1,9 +1,9 @@
 """The referee: ``bolola legal FILE`` and ``bolola score FILE``.
 
 FILE (or ``-`` for stdin) holds one JSON record, or JSON Lines of records; each record gets
-one JSON answer line. An illegal card or contract answers ``{"error": …, "rule": "KB-22"}``,
-a malformed record ``{"error": …}``. Exit status: 2 if any record was malformed, else 1 if
-any was illegal, else 0. Never a traceback.
+one JSON answer line. An illegal card, contract or placement answers
+``{"error": …, "rule": "KB-22"}``, a malformed record ``{"error": …}``. Exit status: 2 if
+any record was malformed, else 1 if any was illegal, else 0. Never a traceback.
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from bolola.engine import IllegalAction, RecordError
+from bolola.games.hearts_trumps import records as hearts_trumps_records
 from bolola.games.king_bolola import records as king_bolola_records
 
 Answer = Callable[[Any], dict[str, Any]]
 # game name -> (legal, score)
 REFEREES: dict[str, tuple[Answer, Answer]] = {
     king_bolola_records.GAME: (king_bolola_records.legal, king_bolola_records.score),
+    hearts_trumps_records.GAME: (hearts_trumps_records.legal, hearts_trumps_records.score),
 }
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2

@@ -47,6 +47,37 @@ def _kb_finished(state: Any) -> None:
     assert state.totals == totals
 
 
+def _ht_card(c: int) -> Card:
+    # The two jokers are alike (HT-1) but are two cards: the second one gets its own index
+    # here so that every one of the 54 cards has exactly one place.
+    return Card(c)
+
+
+def _ht_cards(state: Any) -> tuple[Sequence[Sequence[Card]], Sequence[Card]]:
+    if state.over:
+        last = state.history[-1]
+        return [[], []], [_ht_card(c) for h in last.hands for p in h.placements for c in p]
+    held = [[_ht_card(c) for c in (*state.hands[s], *(state.pending[s] or ()))] for s in (0, 1)]
+    out = [_ht_card(c) for u in state.undealt for c in u]
+    out += [_ht_card(c) for h in state.played for p in h.placements for c in p]
+    return held, out
+
+
+def _ht_finished(state: Any) -> None:
+    from bolola.games.hearts_trumps.match import match_winner
+
+    assert state.history
+    for deal in state.history:
+        assert len(deal.hands) == 9
+        assert sum(deal.score.loot_counts) == 18
+        assert sum(deal.points) <= 200  # HT-15
+    totals = tuple(sum(d.points[s] for d in state.history) for s in (0, 1))
+    assert state.totals == totals
+    assert match_winner(totals, state.options.target) is not None
+    before = tuple(sum(d.points[s] for d in state.history[:-1]) for s in (0, 1))
+    assert match_winner(before, state.options.target) is None
+
+
 HOOKS: dict[str, Hooks] = {
     "king-bolola": Hooks(
         deck=CARDS,
@@ -58,6 +89,14 @@ HOOKS: dict[str, Hooks] = {
             {"king-under-ace": False, "first-declarer": 3},
         ),
         max_actions=24 * (1 + 52),
+    ),
+    "hearts-trumps": Hooks(
+        deck=(*CARDS, Card(52), Card(53)),
+        cards=_ht_cards,
+        finished=_ht_finished,
+        options=({}, {"target": 150}, {"target": 1}),
+        # A deal gives both seats 58 points or more (HT-14), so 500 falls within 18 deals.
+        max_actions=40 * 18,
     ),
 }
 

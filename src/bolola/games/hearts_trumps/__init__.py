@@ -1,0 +1,23 @@
+"""Hearts Are Trumps: 2 players, secret placements, battles for loot.
+
+Rules: ../shared/rules/hearts-trumps.md (HT-1 … HT-16).
+"""
+
+from bolola.games.hearts_trumps.battle import Battle, Why, battles, duel, winners
+from bolola.games.hearts_trumps.match import GAME, HeartsTrumps, Match
+from bolola.games.hearts_trumps.placement import Place, parse_action
+from bolola.games.hearts_trumps.view import HeartsTrumpsView
+
+__all__ = [
+    "GAME",
+    "Battle",
+    "HeartsTrumps",
+    "HeartsTrumpsView",
+    "Match",
+    "Place",
+    "Why",
+    "battles",
+    "duel",
+    "parse_action",
+    "winners",
+]
