@@ -2,16 +2,89 @@
 
 >>> Settings(port=9000).port
 9000
+
+Sign-in providers (PL-15, docs/sign-in.md) are configured here too: Google and Facebook by
+their client id and secret, any number of other OpenID Connect providers under ``oidc``,
+either as one JSON variable or one variable per field::
+
+    BOLOLA_GOOGLE_CLIENT_ID=...  BOLOLA_GOOGLE_CLIENT_SECRET=...
+    BOLOLA_OIDC='{"gitlab": {"issuer": "https://gitlab.com", "client_id": "...", ...}}'
+    BOLOLA_OIDC__GITLAB__ISSUER=https://gitlab.com  BOLOLA_OIDC__GITLAB__CLIENT_ID=...
+
+>>> [p.id for p in Settings(google_client_id="x", google_client_secret="y").oauth_providers()]
+['google']
 """
 
 from __future__ import annotations
 
-from pydantic import Field
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+GOOGLE_METADATA_URL = "https://accounts.google.com/.well-known/openid-configuration"
+# Unversioned Graph URLs use the app's own API version, so they do not expire.
+FACEBOOK_AUTHORIZE_URL = "https://www.facebook.com/dialog/oauth"
+FACEBOOK_TOKEN_URL = "https://graph.facebook.com/oauth/access_token"
+FACEBOOK_USERINFO_URL = "https://graph.facebook.com/me?fields=id,name"
+# A provider id is a URL segment and the ``provider`` column of an identity (40 chars).
+PROVIDER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+BUILT_IN = ("google", "facebook")
+
+
+class ProviderKind(Enum):
+    OIDC = "oidc"  # OpenID Connect: discovery document, signed id_token
+    FACEBOOK = "facebook"  # plain OAuth2, the person from the Graph ``me`` endpoint
+
+
+@dataclass(frozen=True, slots=True)
+class OAuthProvider:
+    """One configured sign-in provider, whatever way it was configured."""
+
+    id: str
+    name: str
+    kind: ProviderKind
+    client_id: str
+    client_secret: str
+    scope: str
+    metadata_url: str = ""  # OIDC discovery document
+    authorize_url: str = ""  # empty: from the discovery document
+    token_url: str = ""
+    userinfo_url: str = ""
+
+
+class OidcProvider(BaseModel):
+    """A generic OpenID Connect provider: ``issuer`` (its discovery document is at
+    ``<issuer>/.well-known/openid-configuration``) or ``metadata_url``, and the client."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    client_id: str = Field(min_length=1)
+    client_secret: str = ""
+    issuer: str = ""
+    metadata_url: str = ""
+    name: str = ""
+    scope: str = "openid profile"
+
+    @model_validator(mode="after")
+    def _discoverable(self) -> OidcProvider:
+        if not self.issuer and not self.metadata_url:
+            raise ValueError("an OpenID Connect provider needs an issuer or a metadata_url")
+        if "openid" not in self.scope.split():
+            raise ValueError("the scope of an OpenID Connect provider includes openid")
+        return self
+
+    def discovery_url(self) -> str:
+        return self.metadata_url or (self.issuer.rstrip("/") + "/.well-known/openid-configuration")
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="BOLOLA_", extra="ignore")
+    # ``__`` reaches inside ``oidc``: BOLOLA_OIDC__<ID>__<FIELD>.
+    model_config = SettingsConfigDict(
+        env_prefix="BOLOLA_", extra="ignore", env_nested_delimiter="__"
+    )
 
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535)
@@ -42,3 +115,70 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     # A bare WebSocket echo at /echo: the ceiling for ``bolola bench server``.
     echo: bool = False
+    # The address people reach the server at (e.g. https://cards.example.org), for the
+    # OAuth redirect URIs; empty: taken from each request's own URL.
+    public_url: str = ""
+    # Sign-in providers (PL-15): a provider is offered once its client id is set.
+    google_client_id: str = ""
+    google_client_secret: str = ""
+    google_metadata_url: str = GOOGLE_METADATA_URL
+    facebook_client_id: str = ""
+    facebook_client_secret: str = ""
+    facebook_authorize_url: str = FACEBOOK_AUTHORIZE_URL
+    facebook_token_url: str = FACEBOOK_TOKEN_URL
+    facebook_userinfo_url: str = FACEBOOK_USERINFO_URL
+    # Other OpenID Connect providers by id (lower case: the id is in URLs and the database).
+    oidc: dict[str, OidcProvider] = Field(default_factory=dict)
+
+    @field_validator("oidc")
+    @classmethod
+    def _provider_ids(cls, value: dict[str, OidcProvider]) -> dict[str, OidcProvider]:
+        for key in value:
+            if not PROVIDER_ID.match(key):
+                raise ValueError(f"provider id {key!r}: 1-40 of a-z 0-9 _ -, lower case first")
+            if key in BUILT_IN:
+                raise ValueError(f"provider id {key!r} is built in; use BOLOLA_{key.upper()}_*")
+        return value
+
+    def oauth_providers(self) -> list[OAuthProvider]:
+        """The configured providers, built-in ones first, then the others by id."""
+        out: list[OAuthProvider] = []
+        if self.google_client_id:
+            out.append(
+                OAuthProvider(
+                    id="google",
+                    name="Google",
+                    kind=ProviderKind.OIDC,
+                    client_id=self.google_client_id,
+                    client_secret=self.google_client_secret,
+                    scope="openid email profile",
+                    metadata_url=self.google_metadata_url,
+                )
+            )
+        if self.facebook_client_id:
+            out.append(
+                OAuthProvider(
+                    id="facebook",
+                    name="Facebook",
+                    kind=ProviderKind.FACEBOOK,
+                    client_id=self.facebook_client_id,
+                    client_secret=self.facebook_client_secret,
+                    scope="public_profile",
+                    authorize_url=self.facebook_authorize_url,
+                    token_url=self.facebook_token_url,
+                    userinfo_url=self.facebook_userinfo_url,
+                )
+            )
+        for key, found in sorted(self.oidc.items()):
+            out.append(
+                OAuthProvider(
+                    id=key,
+                    name=found.name or key.capitalize(),
+                    kind=ProviderKind.OIDC,
+                    client_id=found.client_id,
+                    client_secret=found.client_secret,
+                    scope=found.scope,
+                    metadata_url=found.discovery_url(),
+                )
+            )
+        return out
