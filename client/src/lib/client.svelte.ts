@@ -1,5 +1,6 @@
 // The live connection: one WebSocket, reconnected by itself, and the state the screens show.
 import { savedToken, saveToken, type Player, type SeatInfo, type TableSummary } from './api';
+import { parseHtEvent } from './hearts-trumps';
 import { reason, t } from './i18n.svelte';
 import { play as sound } from './sound';
 import {
@@ -308,6 +309,11 @@ export class Client {
       } else if (e.kind === 'dealOver') {
         const done = this.view?.history.at(-1);
         if (done) this.summary = done;
+      } else {
+        // Hearts Are Trumps: its screen reads the result from the view; only sounds here.
+        const h = parseHtEvent(text);
+        if (h.kind === 'placed') sound('play');
+        else if (h.kind === 'battle' && h.name === 'A') sound('trick');
       }
     }
   }

@@ -18,6 +18,8 @@ export interface DealJson {
 }
 
 export interface View {
+  /** The game's name; the client tells boards apart by it (King Bolola's view may omit it). */
+  game?: string;
   seat: number | null;
   deal: number;
   declarer: number | null;
