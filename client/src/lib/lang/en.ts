@@ -110,6 +110,8 @@ export const en: Dict = {
     'bolola-positive': 'Bolola positive',
   },
   rules: {
+    'HT-6': 'Place three different cards from your hand: loot, attacker and defender',
+    'HT-16': 'The match is over',
     'KB-4': 'That card is not in your hand',
     'KB-2': 'Another seat is to play',
     'KB-9': 'The winner of the last trick leads',

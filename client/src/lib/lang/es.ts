@@ -119,6 +119,8 @@ export const es: Dict = {
     'bolola-positive': 'Bolola positivo',
   },
   rules: {
+    'HT-6': 'Coloca tres cartas distintas de tu mano: botín, atacante y defensor',
+    'HT-16': 'La partida ya ha terminado',
     'KB-4': 'Esa carta no está en tu mano',
     'KB-2': 'Le toca jugar a otro asiento',
     'KB-9': 'Sale quien ganó la baza anterior',
