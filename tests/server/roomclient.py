@@ -215,9 +215,14 @@ async def play(
     frame fails the test."""
     done = until or (lambda f: f.get("type") == "over")
     acted_at = -1
+    # In a simultaneous phase the other seat's update can arrive while this seat's action
+    # is unanswered, and still list this seat to move: act again only once the answer and
+    # the update of this seat's own action are in.
+    pending, applied_at = False, -1
     while True:
-        if my_turn(player) and player.version != acted_at:
-            acted_at = player.version
+        ready = not pending and player.version >= applied_at
+        if ready and my_turn(player) and player.version != acted_at:
+            pending, acted_at = True, player.version
             assert player.view is not None
             action = pick(player.view["legal"], acted_at)
             await player.send(
@@ -232,6 +237,8 @@ async def play(
         frame = await player.expect(lambda f: True)
         if frame.get("type") == "error":
             raise AssertionError(f"unexpected error frame: {frame}")
+        if frame.get("type") == "ack":
+            pending, applied_at = False, int(frame["version"])
         if done(frame):
             return frame
 

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from roomclient import Player, ServerProcess, run
+from roomclient import Player, ServerProcess, play, run
 
 GAME = "hearts-trumps"
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")  # a joker (JK) names no one card
@@ -195,5 +195,32 @@ def test_a_player_plays_a_whole_deal_against_a_beginner_bot(server: ServerProces
         assert view["totals"] == deal["points"] and view["deal"] == 2
         assert view["hand_no"] == 1 and len(view["hand"]) == 6
         await me.close()
+
+    run(scenario)
+
+
+def test_two_scripted_players_finish_a_match_acting_whenever_they_may(
+    server: ServerProcess,
+) -> None:
+    """Both seats act on every version that lists them (roomclient.play), racing each other
+    in every simultaneous hand: no action is ever refused and the match ends (HT-16)."""
+
+    async def scenario() -> None:
+        players = [await Player.connect(server) for _ in range(2)]
+        await players[0].send(
+            {
+                "type": "create",
+                "table": {"game": GAME, "seats": [{"kind": "human"}] * 2, "options": {"target": 1}},
+            }
+        )
+        table: int = (await players[0].expect("created"))["table"]["id"]
+        for seat, p in enumerate(players):
+            await p.send({"type": "join", "table": table, "seat": seat})
+            await p.expect("joined")
+        overs = await asyncio.gather(*(play(p, table) for p in players))
+        assert overs[0]["scores"] == overs[1]["scores"]
+        assert max(overs[0]["scores"]) >= 1 and overs[0]["scores"][0] != overs[0]["scores"][1]
+        for p in players:
+            await p.close()
 
     run(scenario)

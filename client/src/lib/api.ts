@@ -1,15 +1,80 @@
 // REST calls. The session token rides as a bearer header (no CSRF needed for it) and is
 // kept per browser, so a reload or a new tab is the same player.
 
+export type League = 'bronze' | 'silver' | 'gold';
+
+/** A player's standing in one game (PL-12, PL-13). */
+export interface GameRating {
+  rating: number;
+  league: League;
+  provisional: boolean;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+}
+
 export interface Player {
   id: number;
   name: string;
   guest: boolean;
+  /** The King Bolola rating (or the table's game's), kept for older screens. */
   rating: number;
   xp: number;
   level: number;
-  league: string;
+  league: League;
   games: number;
+  /** XP earned into this level, and the XP this level needs in all (PL-11). */
+  level_xp?: number;
+  next_level_xp?: number;
+  ratings?: Record<string, GameRating>;
+}
+
+/** One finished match on a profile. */
+export interface RecentMatch {
+  table: number;
+  game: string;
+  finished_at: string;
+  rank: number;
+  seats: number;
+  scores: number[];
+  result: 'win' | 'draw' | 'loss';
+  rating_change: number | null;
+  record: string;
+}
+
+export interface Profile {
+  player: Player;
+  recent: RecentMatch[];
+}
+
+export interface LeaderRow {
+  rank: number;
+  name: string;
+  rating: number;
+  league: League;
+  level: number;
+  played: number;
+}
+
+export interface Leaderboard {
+  game: string;
+  players: LeaderRow[];
+}
+
+/** The answer to the first visit of a day (PL-14). */
+export interface DailyReward {
+  granted: boolean;
+  xp: number;
+  streak: number;
+  day: string;
+  next_xp: number;
+  player: Player;
+}
+
+export interface Provider {
+  id: string;
+  name: string;
 }
 
 export interface SeatInfo {
@@ -19,6 +84,9 @@ export interface SeatInfo {
   player: string | null;
   online: boolean;
   away: boolean;
+  /** The holder's rating and league in the table's game (null while the seat is free). */
+  rating?: number | null;
+  league?: League | null;
 }
 
 export interface TableSummary {
@@ -31,6 +99,7 @@ export interface TableSummary {
   version: number;
   free: number;
   seats: SeatInfo[];
+  options?: Record<string, unknown>;
 }
 
 export interface SeatSpec {
@@ -44,6 +113,7 @@ export interface TableSpec {
   access: 'anyone' | 'invited';
   move_seconds: number | null;
   rated: boolean;
+  options?: Record<string, unknown>;
 }
 
 export class ApiError extends Error {
@@ -117,6 +187,10 @@ async function signedIn(p: Promise<SignedIn>): Promise<Player> {
   return player;
 }
 
+function profile(name: string): Promise<Profile> {
+  return call<Profile>('GET', `/api/players/${encodeURIComponent(name)}`);
+}
+
 export const api = {
   guest: () => signedIn(call<SignedIn>('POST', '/api/guest')),
   signin: (name: string, password: string) =>
@@ -128,8 +202,13 @@ export const api = {
     saveToken(null);
   },
   me: async () => (await call<{ player: Player }>('GET', '/api/me')).player,
-  player: async (name: string) =>
-    (await call<{ player: Player }>('GET', `/api/players/${encodeURIComponent(name)}`)).player,
+  player: async (name: string) => (await profile(name)).player,
+  profile,
+  leaderboard: (game: string, limit = 50) =>
+    call<Leaderboard>('GET', `/api/leaderboard?game=${encodeURIComponent(game)}&limit=${limit}`),
+  daily: () => call<DailyReward>('POST', '/api/daily'),
+  providers: async () =>
+    (await call<{ providers: Provider[] }>('GET', '/api/auth/providers')).providers,
   tables: async () => (await call<{ tables: TableSummary[] }>('GET', '/api/tables')).tables,
   create: async (spec: TableSpec) =>
     (await call<{ table: TableSummary }>('POST', '/api/tables', spec)).table,

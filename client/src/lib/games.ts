@@ -1,0 +1,76 @@
+// The games a host can pick (PL-1): how many seats each has and its target points, if any.
+import type { SeatSpec, TableSpec } from './api';
+import { t, type Key } from './i18n.svelte';
+
+export interface GameInfo {
+  id: string;
+  seats: number;
+  /** The default target points (the game ends when a seat reaches them); null: no target. */
+  target: number | null;
+  name: Key;
+}
+
+export const GAMES: readonly GameInfo[] = [
+  { id: 'king-bolola', seats: 4, target: null, name: 'gameKingBolola' },
+  { id: 'hearts-trumps', seats: 2, target: 500, name: 'gameHeartsTrumps' },
+];
+
+const FALLBACK = GAMES[0] as GameInfo;
+
+export function gameInfo(id: string): GameInfo {
+  return GAMES.find((g) => g.id === id) ?? FALLBACK;
+}
+
+/** A game's name in the current language; an unknown game keeps its id. */
+export function gameName(id: string): string {
+  const g = GAMES.find((x) => x.id === id);
+  return g ? t(g.name) : id;
+}
+
+/** What the other seats hold: a free seat for a human, or a bot of a level. */
+export type SeatChoice = 'open' | 'beginner' | 'club' | 'expert';
+
+/** The host's seat choices resized to a game's seats (the host takes seat 1). */
+export function resizeChoices(choices: readonly SeatChoice[], game: GameInfo): SeatChoice[] {
+  const want = game.seats - 1;
+  return Array.from({ length: want }, (_, i) => choices[i] ?? 'beginner');
+}
+
+export interface NewTable {
+  game: string;
+  choices: readonly SeatChoice[];
+  access: 'anyone' | 'invited';
+  moveSeconds: number;
+  rated: boolean;
+  target: number | null;
+}
+
+/** The table the form asks for, as the server takes it. */
+export function tableSpec(form: NewTable): TableSpec {
+  const game = gameInfo(form.game);
+  const others: SeatSpec[] = resizeChoices(form.choices, game).map((c) =>
+    c === 'open' ? { kind: 'human' } : { kind: 'bot', level: c },
+  );
+  const spec: TableSpec = {
+    game: game.id,
+    seats: [{ kind: 'human' }, ...others],
+    access: form.access,
+    move_seconds: form.moveSeconds > 0 ? form.moveSeconds : null,
+    rated: form.rated,
+  };
+  if (game.target !== null) spec.options = { target: form.target ?? game.target };
+  return spec;
+}
+
+/** One click to a table against beginner bots in every other seat. */
+export function quickSpec(id: string): TableSpec {
+  const game = gameInfo(id);
+  return tableSpec({
+    game: game.id,
+    choices: Array.from({ length: game.seats - 1 }, () => 'beginner' as const),
+    access: 'anyone',
+    moveSeconds: 0,
+    rated: false,
+    target: game.target,
+  });
+}
