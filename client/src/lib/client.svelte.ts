@@ -255,7 +255,9 @@ export class Client {
         if (f.table !== this.tableId) break;
         this.status = 'over';
         this.overFrame = f;
-        this.over = { scores: f.scores as number[], ranks: f.ranks as number[], record: f.record as string };
+        // The server ranks from 0 (first); the screens count places from 1, as overOf does.
+        const ranks = (f.ranks as number[]).map((r) => r + 1);
+        this.over = { scores: f.scores as number[], ranks, record: f.record as string };
         this.clock = null;
         sound('match');
         break;

@@ -57,6 +57,7 @@ export interface ChatLine {
 
 export interface Over {
   scores: number[];
+  /** Places from 1 (first); ties share a place. */
   ranks: number[];
   record: string;
 }

@@ -25,6 +25,9 @@ NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>Bolola</title>
 <code>make setup</code>) and reload.</p>"""
 # Paths the server owns: a missing one there is a real 404, never the client page.
 SERVER_PREFIXES = ("api/", "ws", "healthz")
+# A missing file the page itself asks for is a real 404 too; any other path is a client
+# route, dots and all (``/player/ana.b``: player names may hold dots).
+ASSET_SUFFIXES = (".js", ".css", ".map", ".png", ".svg", ".ico", ".json", ".woff2", ".txt")
 
 
 class ClientFiles(StaticFiles):
@@ -42,7 +45,8 @@ class ClientFiles(StaticFiles):
             if (
                 e.status_code != 404
                 or path.startswith(SERVER_PREFIXES)
-                or "." in path.rsplit("/", 1)[-1]
+                or path.startswith("assets/")
+                or path.endswith(ASSET_SUFFIXES)
             ):
                 raise
         index = Path(str(self.directory)) / "index.html"

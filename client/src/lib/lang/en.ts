@@ -5,7 +5,7 @@ import { phrases as progress } from './progress';
 export const en: Dict = {
   phrases: {
     title: 'Bolola',
-    tagline: 'A card room: King Bolola against bots or friends',
+    tagline: 'A card room: King Bolola and Hearts Are Trumps, against bots or friends',
     playGuest: 'Play as a guest',
     account: 'Local account',
     name: 'Name',
@@ -18,7 +18,6 @@ export const en: Dict = {
     openTables: 'Open tables',
     noTables: 'No open tables. Start one!',
     newGame: 'New game',
-    quickPlay: 'Play now against 3 bots',
     game: 'Game',
     seat: 'Seat',
     seatYou: 'You',

@@ -4,7 +4,7 @@ import { phrases as progress } from './progress';
 
 const phrases = {
   title: 'Bolola',
-  tagline: 'Sala de cartas: King Bolola contra bots o amigos',
+  tagline: 'Sala de cartas: King Bolola y Los triunfos son corazones, contra bots o amigos',
   playGuest: 'Jugar como invitado',
   account: 'Cuenta local',
   name: 'Nombre',
@@ -17,7 +17,6 @@ const phrases = {
   openTables: 'Mesas abiertas',
   noTables: 'No hay mesas abiertas. ¡Crea una!',
   newGame: 'Nueva partida',
-  quickPlay: 'Jugar ya contra 3 bots',
   game: 'Juego',
   seat: 'Asiento',
   seatYou: 'Tú',
