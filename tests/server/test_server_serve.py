@@ -28,8 +28,9 @@ def test_healthz_migrations_and_json_logs(server: ServerProcess) -> None:
         return str(version), tables
 
     version, tables = run(schema)
-    assert version == "0001"
+    assert version == "0002"
     assert {"players", "identities", "tables", "seats", "actions", "chat", "records"} <= tables
+    assert {"ratings", "results", "daily_rewards"} <= tables
     lines = [x for x in server.log.read_text().splitlines() if x.startswith("{")]
     records = [json.loads(x) for x in lines]
     assert any(r["msg"] == "ready" and r["logger"] == "bolola.server" for r in records)

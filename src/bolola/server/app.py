@@ -21,6 +21,7 @@ from bolola.server import accounts, oauth
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.connection import serve_socket
 from bolola.server.limits import Buckets
+from bolola.server.progression import RECENT_MATCHES, day_source, leaderboard_query
 from bolola.server.protocol import ProtocolError, error
 from bolola.server.room import Room, TableSpec
 from bolola.server.settings import Settings
@@ -56,6 +57,8 @@ class Server:
         self.room: Room | None = None
         self.keys: Keys | None = None
         self.logins = Buckets(settings.login_per_minute / 60.0, settings.login_per_minute)
+        # The UTC day of the daily reward (PL-14); tests pin it (BOLOLA_TODAY) or replace it.
+        self.today = day_source()
 
     @property
     def ready(self) -> tuple[Store, Room, Keys]:
@@ -195,11 +198,35 @@ def make_app(settings: Settings) -> Starlette:
         return {"player": (await player_of(request)).to_json()}
 
     async def player_info(request: Request) -> Any:
+        """PL-3: a player's card, with their last matches and links to their records."""
         store, _, _ = server.ready
         found = await store.player_named(request.path_params["name"])
         if found is None:
             return fail("no_player", "no such player")
-        return {"player": found.to_json()}
+        recent = await store.recent(found.id, RECENT_MATCHES)
+        return {"player": found.to_json(), "recent": [m.to_json() for m in recent]}
+
+    async def leaderboard(request: Request) -> Any:
+        """PL-12, PL-13: the best ratings of a game."""
+        store, _, _ = server.ready
+        game, limit = leaderboard_query(request.query_params)
+        leaders = await store.leaderboard(game, limit)
+        return {"game": game, "players": [p.to_json(n) for n, p in enumerate(leaders, 1)]}
+
+    async def daily(request: Request) -> Any:
+        """PL-14: the first claim of a UTC day grants the streak's XP; later ones grant 0."""
+        store, _, _ = server.ready
+        player = await player_of(request)
+        claim = await store.claim_daily(player.id, server.today())
+        now = await store.player(player.id)
+        return {
+            "granted": claim.granted,
+            "xp": claim.xp,
+            "streak": claim.streak,
+            "day": claim.day.isoformat(),
+            "next_xp": claim.next_xp,
+            "player": (now or player).to_json(),
+        }
 
     async def tables(request: Request) -> Any:
         _, room, _ = server.ready
@@ -282,6 +309,8 @@ def make_app(settings: Settings) -> Starlette:
         Route("/api/signout", endpoint(signout, unsafe=True), methods=["POST"]),
         Route("/api/me", endpoint(me)),
         Route("/api/players/{name}", endpoint(player_info)),
+        Route("/api/leaderboard", endpoint(leaderboard)),
+        Route("/api/daily", endpoint(daily, unsafe=True), methods=["POST"]),
         Route("/api/tables", endpoint(tables)),
         Route("/api/tables", endpoint(create, unsafe=True), methods=["POST"]),
         Route("/api/tables/{id:int}", endpoint(table_info)),

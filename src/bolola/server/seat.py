@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bolola.progression.leagues import league_of
 from bolola.store.store import PlayerInfo
 
 
@@ -18,7 +19,8 @@ class Listener(Protocol):
 
 @dataclass(slots=True)
 class Holder:
-    """Who holds a seat: a bot of ``level``, or a human (``player_id`` None while free)."""
+    """Who holds a seat: a bot of ``level``, or a human (``player_id`` None while free).
+    ``rating``: the holder's rating in the table's game (a bot's is its level's)."""
 
     kind: str
     level: str | None
@@ -44,4 +46,6 @@ class Holder:
             "player": self.name,
             "online": self.kind == "bot" or self.online > 0,
             "away": self.away,
+            "rating": None if self.is_free else round(self.rating),
+            "league": None if self.is_free else str(league_of(self.rating)),
         }

@@ -17,15 +17,16 @@ from typing import Any, TypeVar
 
 from bolola.bots import Bot, make_bot
 from bolola.engine import Game, IllegalAction, RecordError, Seat, find
+from bolola.progression.rating import BOT_RATINGS, START
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.frames import catchup, snapshot
 from bolola.server.protocol import ProtocolError, error_of
-from bolola.server.record import match_record, results_of
+from bolola.server.record import match_record
 from bolola.server.seat import Holder, Listener
 from bolola.server.settings import Settings
 from bolola.server.update import Update
-from bolola.store.store import LoggedAction, PlayerInfo, SeatInfo, Store, TableInfo
+from bolola.store.store import LoggedAction, PlayerInfo, SeatEnd, SeatInfo, Store, TableInfo
 
 T = TypeVar("T")
 log = logging.getLogger("bolola.table")
@@ -54,7 +55,7 @@ class Table:
         self.store = store
         self.settings = settings
         self.on_change = on_change
-        self.holders = [self._holder(s, players) for s in info.seats]
+        self.holders = [self._holder(s, players, self.game.name) for s in info.seats]
         self.state: Any = None
         self.version = 0
         self.updates: deque[Update] = deque(maxlen=settings.replay_window)
@@ -73,16 +74,17 @@ class Table:
             self._replay(info)
 
     @staticmethod
-    def _holder(s: SeatInfo, players: dict[int, PlayerInfo]) -> Holder:
+    def _holder(s: SeatInfo, players: dict[int, PlayerInfo], game: str) -> Holder:
         p = players.get(s.player_id) if s.player_id is not None else None
         if s.kind == "bot":
-            return Holder("bot", s.level, name=f"bot-{s.level}-{s.seat}")
+            rating = BOT_RATINGS.get(s.level or "", START)
+            return Holder("bot", s.level, name=f"bot-{s.level}-{s.seat}", rating=rating)
         return Holder(
             "human",
             None,
             s.player_id,
             None if p is None else p.name,
-            1500.0 if p is None else p.rating,
+            START if p is None else p.rating_in(game).rating,
         )
 
     def _replay(self, info: TableInfo) -> None:
@@ -183,7 +185,8 @@ class Table:
             seat = free[0]
         h = self.holders[seat]
         await self.store.set_seat(self.id, SeatInfo(seat, "human", None, player.id))
-        h.player_id, h.name, h.rating = player.id, player.name, player.rating
+        h.player_id, h.name = player.id, player.name
+        h.rating = player.rating_in(self.game.name).rating
         self._presence()
         await self.begin_if_full()
         self.on_change(self)
@@ -225,6 +228,8 @@ class Table:
         if self.game.name == "king-bolola" and "first-declarer" not in options:
             from bolola.games.king_bolola.options import Ranked, first_declarer
 
+            # KB-5, PL-16: rank is the rating in King Bolola (the holders' ratings are
+            # this table's game's), then the name; bots rank at their level's rating.
             ranked = [Ranked(h.name or "", h.rating) for h in self.holders]
             options["first-declarer"] = first_declarer(ranked)
         state = self.game.new(self.game.parse_options(options), self.seed)
@@ -470,9 +475,26 @@ class Table:
         assert outcome is not None
         names = [h.name or f"seat{s}" for s, h in enumerate(self.holders)]
         record = match_record(self.game, self.state, names)
-        humans = [(h.player_id, h.rating) for h in self.holders]
-        results = results_of(outcome.ranks, humans, rated=self.rated)
-        await self.store.finish_table(self.id, record, results)
+        ends = [
+            SeatEnd(
+                h.player_id if h.kind == "human" else None,
+                h.rating,
+                outcome.results[s],
+                outcome.ranks[s],
+                h.away,  # PL-11: a player whose seat a bot plays at the end left the game
+            )
+            for s, h in enumerate(self.holders)
+        ]
+        progress = await self.store.finish_table(
+            self.id,
+            game=self.game.name,
+            record=record,
+            scores=tuple(outcome.scores),
+            ends=ends,
+            rated=self.rated,
+            # A team game names its teams (Baloot: ((0, 2), (1, 3))); others rate every seat.
+            teams=getattr(self.game, "teams", None),
+        )
         self.status = "over"
         log.info("table over", extra={"table": self.id, "version": self.version})
         self._broadcast_same(
@@ -483,6 +505,7 @@ class Table:
                 "scores": list(outcome.scores),
                 "ranks": list(outcome.ranks),
                 "record": f"/api/tables/{self.id}/record",
+                "progress": {str(p.seat): {"name": names[p.seat], **p.to_json()} for p in progress},
             }
         )
         for handle in self.graces.values():

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -27,14 +29,14 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A person: a guest (generated name, no password) or a local account."""
+    """A person: a guest (generated name, no password) or a local account. ``xp`` and
+    ``games`` count every game; ratings are per game (``ratings``)."""
 
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
     is_guest: Mapped[bool] = mapped_column(Boolean)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    rating: Mapped[float] = mapped_column(Float, default=1500.0)
     xp: Mapped[int] = mapped_column(Integer, default=0)
     games: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -68,6 +70,7 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(10), index=True)  # "open" | "playing" | "over"
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    scores: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once over
 
 
 class SeatRow(Base):
@@ -128,3 +131,51 @@ class ServerKey(Base):
     __tablename__ = "server_keys"
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+class Rating(Base):
+    """A player's Elo rating in one game (PL-12) and their results there; a row appears
+    with the player's first finished game of that game. ``rated``: rated games played
+    (the first ones are provisional)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game_rating", "game", "rating"),)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rated: Mapped[int] = mapped_column(Integer)
+    played: Mapped[int] = mapped_column(Integer)
+    won: Mapped[int] = mapped_column(Integer)
+    drawn: Mapped[int] = mapped_column(Integer)
+    lost: Mapped[int] = mapped_column(Integer)
+
+
+class ResultRow(Base):
+    """One human seat's end of a finished table: its rank, result, rating move and XP."""
+
+    __tablename__ = "results"
+    __table_args__ = (Index("ix_results_player_finished", "player_id", "finished_at"),)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    rank: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str] = mapped_column(String(10))  # "win" | "draw" | "loss"
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    xp: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class DailyReward(Base):
+    """A claimed daily reward (PL-14); one per player and UTC day, whoever asks twice."""
+
+    __tablename__ = "daily_rewards"
+    __table_args__ = (UniqueConstraint("player_id", "day"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    day: Mapped[date] = mapped_column(Date)
+    streak: Mapped[int] = mapped_column(Integer)
+    xp: Mapped[int] = mapped_column(Integer)
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -8,20 +8,29 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from bolola.engine import Result, registered
+from bolola.progression.daily import reward_xp, streak_on
+from bolola.progression.leagues import league_of
+from bolola.progression.levels import level_of
+from bolola.progression.rating import START, is_provisional
+from bolola.progression.settlement import Progress, Standing, settle
 from bolola.store.database import migrate, open_engine
 from bolola.store.models import (
     ActionRow,
     ChatLine,
+    DailyReward,
     Identity,
     Invitation,
     MatchRecord,
     Player,
+    Rating,
+    ResultRow,
     SeatRow,
     ServerKey,
     TableRow,
@@ -29,34 +38,73 @@ from bolola.store.models import (
 )
 from bolola.store.writer import Writer
 
+KING_BOLOLA = "king-bolola"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRating:
+    """A player's rating and results in one game (PL-12, PL-13)."""
+
+    game: str
+    rating: float = START
+    rated: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rating": round(self.rating),
+            "league": str(league_of(self.rating)),
+            "provisional": is_provisional(self.rated),
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
+    """A player with their progression: ``ratings`` holds the games they have played."""
+
     id: int
     name: str
     is_guest: bool
-    rating: float
     xp: int
     games: int
+    ratings: tuple[GameRating, ...] = ()
     password_hash: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The public part: never the password hash."""
+    def rating_in(self, game: str) -> GameRating:
+        for r in self.ratings:
+            if r.game == game:
+                return r
+        return GameRating(game)
+
+    @property
+    def rating(self) -> float:
+        """The King Bolola rating: what ranks players at its tables (KB-5, PL-16)."""
+        return self.rating_in(KING_BOLOLA).rating
+
+    def to_json(self, game: str = KING_BOLOLA) -> dict[str, Any]:
+        """The public part: never the password hash. ``rating``/``league`` are ``game``'s."""
+        level = level_of(self.xp)
+        main = self.rating_in(game)
         return {
             "id": self.id,
             "name": self.name,
             "guest": self.is_guest,
-            "rating": round(self.rating),
             "xp": self.xp,
-            "level": 1 + self.xp // 100,
-            "league": league(self.rating),
+            "level": level.number,
+            "level_xp": level.xp_in,
+            "next_level_xp": level.needed,
             "games": self.games,
+            "ratings": {g.name: self.rating_in(g.name).to_json() for g in registered()},
+            "rating": round(main.rating),
+            "league": str(league_of(main.rating)),
         }
-
-
-def league(rating: float) -> str:
-    """PL-13: Bronze → Silver → Gold by rating."""
-    return "gold" if rating >= 1700 else "silver" if rating >= 1500 else "bronze"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +144,96 @@ class NameTakenError(Exception):
     pass
 
 
-def _player(row: Player) -> PlayerInfo:
+@dataclass(frozen=True, slots=True)
+class SeatEnd:
+    """A seat when its table ends: a human (``player_id``) or a bot at ``bot_rating``;
+    ``abandoned``: a bot was playing for the human at the end."""
+
+    player_id: int | None
+    bot_rating: float
+    result: Result
+    rank: int
+    abandoned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    """The answer to a daily reward claim (PL-14): ``xp`` granted now (0: claimed today
+    already), today's ``streak``, and what tomorrow's claim would grant."""
+
+    granted: bool
+    xp: int
+    streak: int
+    day: date
+    next_xp: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentMatch:
+    table_id: int
+    game: str
+    finished_at: datetime
+    seat: int
+    rank: int
+    scores: tuple[int, ...]
+    result: str
+    rating_change: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table_id,
+            "game": self.game,
+            "finished_at": self.finished_at.isoformat(),
+            "seat": self.seat,
+            "rank": self.rank,
+            "seats": len(self.scores),
+            "scores": list(self.scores),
+            "result": self.result,
+            "rating_change": round(self.rating_change, 1),
+            "record": f"/api/tables/{self.table_id}/record",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    name: str
+    rating: float
+    xp: int
+    played: int
+
+    def to_json(self, rank: int) -> dict[str, Any]:
+        return {
+            "rank": rank,
+            "name": self.name,
+            "rating": round(self.rating),
+            "league": str(league_of(self.rating)),
+            "level": level_of(self.xp).number,
+            "played": self.played,
+        }
+
+
+async def _player(session: AsyncSession, row: Player) -> PlayerInfo:
+    ratings = (
+        await session.scalars(
+            select(Rating).where(Rating.player_id == row.id).order_by(Rating.game)
+        )
+    ).all()
     return PlayerInfo(
-        row.id, row.name, row.is_guest, row.rating, row.xp, row.games, row.password_hash
+        row.id,
+        row.name,
+        row.is_guest,
+        row.xp,
+        row.games,
+        tuple(
+            GameRating(r.game, r.rating, r.rated, r.played, r.won, r.drawn, r.lost) for r in ratings
+        ),
+        row.password_hash,
     )
+
+
+def _utc(at: datetime) -> datetime:
+    # SQLite hands back naive datetimes; every time this store writes is UTC.
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 class Store:
@@ -148,17 +282,10 @@ class Store:
             )
             if taken is not None:
                 return None
-            row = Player(
-                name=name,
-                is_guest=is_guest,
-                password_hash=password_hash,
-                rating=1500.0,
-                xp=0,
-                games=0,
-            )
+            row = Player(name=name, is_guest=is_guest, password_hash=password_hash, xp=0, games=0)
             session.add(row)
             await session.flush()
-            return _player(row)
+            return PlayerInfo(row.id, row.name, row.is_guest, 0, 0, (), row.password_hash)
 
         # The check and the insert share one transaction of the one writer: no race.
         added = await self.writer.write(add)
@@ -169,12 +296,12 @@ class Store:
     async def player(self, player_id: int) -> PlayerInfo | None:
         async with self._sessions() as s:
             row = await s.get(Player, player_id)
-            return None if row is None else _player(row)
+            return None if row is None else await _player(s, row)
 
     async def player_named(self, name: str) -> PlayerInfo | None:
         async with self._sessions() as s:
             row = await s.scalar(select(Player).where(func.lower(Player.name) == name.lower()))
-            return None if row is None else _player(row)
+            return None if row is None else await _player(s, row)
 
     async def link_identity(self, player_id: int, provider: str, subject: str) -> None:
         async def add(session: AsyncSession) -> None:
@@ -199,7 +326,7 @@ class Store:
                 .join(Identity, Identity.player_id == Player.id)
                 .where(Identity.provider == provider, Identity.subject == subject)
             )
-            return None if row is None else _player(row)
+            return None if row is None else await _player(s, row)
 
     # -- tables -----------------------------------------------------------------------
 
@@ -292,32 +419,178 @@ class Store:
         await self.writer.write(write)
 
     async def finish_table(
-        self, table_id: int, record: dict[str, Any], results: list[tuple[int, float, int]]
-    ) -> None:
-        """Store the match record; ``results`` (player id, rating change, xp) update the
-        players in the same transaction, so no change is lost or applied twice."""
+        self,
+        table_id: int,
+        *,
+        game: str,
+        record: dict[str, Any],
+        scores: tuple[int, ...],
+        ends: list[SeatEnd],
+        rated: bool,
+        teams: tuple[tuple[int, ...], ...] | None = None,
+    ) -> tuple[Progress, ...]:
+        """Store the match record and every human seat's progress in one transaction, so
+        no result is lost or applied twice. Ratings and XP are read and moved inside the
+        writer's transaction with relative updates: two tables of one player ending at
+        once both count, the second from the first's new rating."""
 
-        async def write(session: AsyncSession) -> None:
-            at = datetime.now(UTC)
+        async def write(session: AsyncSession) -> tuple[Progress, ...]:
+            if await session.get(MatchRecord, table_id) is not None:
+                return ()  # finished already (a retried write)
+            at = now()
             session.add(MatchRecord(table_id=table_id, record=json.dumps(record), finished_at=at))
             await session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
-                .values(status="over", finished_at=at)
+                .values(status="over", finished_at=at, scores=json.dumps(list(scores)))
             )
-            for player_id, delta, xp in results:
-                # Relative updates: two matches ending at once both count.
+            humans = [e.player_id for e in ends if e.player_id is not None]
+            known = {
+                pid: (rating, count)
+                for pid, rating, count in (
+                    await session.execute(
+                        select(Rating.player_id, Rating.rating, Rating.rated).where(
+                            Rating.player_id.in_(humans), Rating.game == game
+                        )
+                    )
+                ).all()
+            }
+            xps = dict(
+                (
+                    await session.execute(select(Player.id, Player.xp).where(Player.id.in_(humans)))
+                ).all()
+            )
+            standings = [
+                Standing(
+                    e.player_id,
+                    known.get(e.player_id, (START, 0))[0] if e.player_id else e.bot_rating,
+                    known.get(e.player_id, (START, 0))[1] if e.player_id else 0,
+                    xps.get(e.player_id, 0) if e.player_id else 0,
+                    e.result,
+                    e.rank,
+                    e.abandoned,
+                )
+                for e in ends
+            ]
+            progress = settle(standings, rated=rated, teams=teams)
+            for p in progress:
+                if p.player_id not in known:
+                    await session.execute(
+                        insert(Rating).values(
+                            player_id=p.player_id,
+                            game=game,
+                            rating=START,
+                            rated=0,
+                            played=0,
+                            won=0,
+                            drawn=0,
+                            lost=0,
+                        )
+                    )
                 await session.execute(
-                    update(Player)
-                    .where(Player.id == player_id)
+                    update(Rating)
+                    .where(Rating.player_id == p.player_id, Rating.game == game)
                     .values(
-                        rating=Player.rating + delta,
-                        xp=Player.xp + xp,
-                        games=Player.games + 1,
+                        rating=Rating.rating + p.rating_change,
+                        rated=Rating.rated + int(rated),
+                        played=Rating.played + 1,
+                        won=Rating.won + int(p.result is Result.WIN),
+                        drawn=Rating.drawn + int(p.result is Result.DRAW),
+                        lost=Rating.lost + int(p.result is Result.LOSS),
                     )
                 )
+                await session.execute(
+                    update(Player)
+                    .where(Player.id == p.player_id)
+                    .values(xp=Player.xp + p.xp_gained, games=Player.games + 1)
+                )
+                await session.execute(
+                    insert(ResultRow).values(
+                        table_id=table_id,
+                        seat=p.seat,
+                        player_id=p.player_id,
+                        game=game,
+                        rank=p.rank,
+                        result=p.result.value,
+                        rated=rated,
+                        rating_before=p.rating_before,
+                        rating_after=p.rating_after,
+                        xp=p.xp_gained,
+                        finished_at=at,
+                    )
+                )
+            return progress
 
-        await self.writer.write(write)
+        return await self.writer.write(write)
+
+    # -- progression (PL-11..PL-14) ---------------------------------------------------
+
+    async def claim_daily(self, player_id: int, day: date) -> DailyClaim:
+        """The daily reward for ``day`` (UTC): granted by the first claim only, however
+        many arrive at once (one writer, and a unique (player, day) row behind it)."""
+
+        async def write(session: AsyncSession) -> DailyClaim:
+            last = (
+                await session.execute(
+                    select(DailyReward.day, DailyReward.streak)
+                    .where(DailyReward.player_id == player_id)
+                    .order_by(DailyReward.day.desc())
+                    .limit(1)
+                )
+            ).first()
+            last_day, last_streak = (None, 0) if last is None else (last[0], last[1])
+            streak = streak_on(day, last_day, last_streak)
+            if streak is None:
+                return DailyClaim(False, 0, last_streak, day, reward_xp(last_streak + 1))
+            xp = reward_xp(streak)
+            await session.execute(
+                insert(DailyReward).values(
+                    player_id=player_id, day=day, streak=streak, xp=xp, claimed_at=now()
+                )
+            )
+            await session.execute(
+                update(Player).where(Player.id == player_id).values(xp=Player.xp + xp)
+            )
+            return DailyClaim(True, xp, streak, day, reward_xp(streak + 1))
+
+        return await self.writer.write(write)
+
+    async def recent(self, player_id: int, limit: int = 10) -> list[RecentMatch]:
+        """The player's last finished tables, newest first."""
+        async with self._sessions() as s:
+            rows = await s.execute(
+                select(ResultRow, TableRow.scores)
+                .join(TableRow, TableRow.id == ResultRow.table_id)
+                .where(ResultRow.player_id == player_id)
+                .order_by(ResultRow.finished_at.desc(), ResultRow.table_id.desc())
+                .limit(limit)
+            )
+            return [
+                RecentMatch(
+                    r.table_id,
+                    r.game,
+                    _utc(r.finished_at),
+                    r.seat,
+                    r.rank,
+                    tuple(json.loads(scores or "[]")),
+                    r.result,
+                    r.rating_after - r.rating_before,
+                )
+                for r, scores in rows.all()
+            ]
+
+    async def leaderboard(self, game: str, limit: int) -> list[Leader]:
+        """The best ratings of a game among players with a rated game there; equal
+        ratings in name order (case-insensitive, as KB-5 breaks ties)."""
+        async with self._sessions() as s:
+            rows = await s.execute(
+                select(Player.name, Rating.rating, Player.xp, Rating.played)
+                .join(Player, Player.id == Rating.player_id)
+                .where(Rating.game == game, Rating.rated > 0)
+                .order_by(Rating.rating.desc(), func.lower(Player.name), Player.name)
+                .limit(limit)
+            )
+            return [Leader(*row) for row in rows.all()]
 
     async def add_chat(self, table_id: int, player_id: int, text: str) -> datetime:
         async def write(session: AsyncSession) -> datetime:
