@@ -15,6 +15,7 @@ def snapshot(table: Table, seat: Seat | None) -> dict[str, Any]:
     return {
         "type": "snapshot",
         "table": table.id,
+        "game": table.game.name,
         "version": table.version,
         "seat": seat,
         "status": table.status,
