@@ -1,4 +1,5 @@
-"""``bolola arena``: King Bolola bots against each other over duplicate deals.
+"""``bolola arena``: King Bolola bots against each other over duplicate deals
+(``--game hearts-trumps``: see :mod:`bolola.arena_hearts_trumps`).
 
     bolola arena --bots expert,club,club,club --deals 200 --seed 1
     bolola arena --bots club,beginner --deals 400 --contract queens --json
@@ -402,7 +403,16 @@ def print_report(rep: dict[str, Any]) -> None:
 # --- the command -----------------------------------------------------------------------
 
 
+GAMES = ("king-bolola", "hearts-trumps")
+
+
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.add_argument(
+        "--game",
+        default=GAME_NAME,
+        help="king-bolola (default) or hearts-trumps (two bots, each deal played with "
+        "the seats swapped; see bolola.arena_hearts_trumps)",
+    )
     parser.add_argument(
         "--bots",
         default="club,beginner",
@@ -436,6 +446,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--records", metavar="FILE", help="write every game as JSON Lines")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="hearts-trumps: add each bot's CPU time per decision to the report",
+    )
 
 
 def setup_of(args: argparse.Namespace) -> Setup:
@@ -477,7 +492,16 @@ def setup_of(args: argparse.Namespace) -> Setup:
 
 
 def run(args: argparse.Namespace) -> int:
+    game = str(getattr(args, "game", GAME_NAME)).strip().lower()
+    if game == "hearts-trumps":
+        from bolola import arena_hearts_trumps
+
+        return arena_hearts_trumps.run(args)
     try:
+        if game != GAME_NAME:
+            raise RecordError(f"unknown game {game!r} (arena games: {', '.join(GAMES)})")
+        if getattr(args, "timing", False):
+            raise RecordError("--timing is for --game hearts-trumps")
         setup = setup_of(args)
     except RecordError as e:
         print(f"bolola arena: {e}", file=sys.stderr)

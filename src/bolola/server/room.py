@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from bolola.bots import LEVELS
+from bolola.bots import LEVELS, make_bot
 from bolola.engine import RecordError, find
 from bolola.server.protocol import ProtocolError
 from bolola.server.settings import Settings
@@ -65,6 +65,10 @@ class TableSpec:
                     raise ProtocolError(
                         "bad_request", f"bot level must be one of {', '.join(LEVELS)}"
                     )
+                try:  # a level this game has no bot for is refused now, not mid-match
+                    make_bot(game.name, level)
+                except RecordError as e:
+                    raise ProtocolError("bad_request", f"seat {n}: {e}") from None
                 seats.append(SeatInfo(n, "bot", level, None))
             else:
                 raise ProtocolError("bad_request", f"seat {n}: kind must be 'human' or 'bot'")
