@@ -37,6 +37,14 @@ def open_table(page: Page, table_id: int) -> None:
     expect(table(page)).to_have_attribute("data-game", "hearts-trumps")
 
 
+def page_errors(page: Page) -> list[str]:
+    """Every uncaught error the page throws from now on: a Svelte error (a duplicate key…)
+    stops a render half way and leaves a stale screen, so tests assert this stays empty."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
 def table(page: Page) -> Locator:
     return page.get_by_test_id("table")
 

@@ -15,6 +15,7 @@ from htpage import (
     hand_cards,
     loot_counts,
     open_table,
+    page_errors,
     play_hand,
     press_place,
     slot,
@@ -38,6 +39,7 @@ def shot(page: Page, path: Path) -> None:
 
 def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots: Path) -> None:
     page = context.new_page()
+    errors = page_errors(page)
     sign_in_as_guest(page)
     table_id = create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}])
     open_table(page, table_id)
@@ -90,7 +92,10 @@ def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots
         expect(bonus).to_have_text(re.compile(r"\(\d+ contra \d+\): \+59 \(HT-14\)"))
     points = [int(x) for x in score.get_by_test_id("deal-points").all_inner_texts()]
     assert max(points) >= 59, points
-    totals = [int(x) for x in page.get_by_test_id("ht-total").all_inner_texts()]
+    # By seat (the human sits at 0), not by screen order: the opponent is shown on top.
+    totals = [
+        int(page.locator(f'[data-testid="ht-total"][data-seat="{s}"]').inner_text()) for s in (0, 1)
+    ]
     assert sorted(totals) == sorted(points), (totals, points)
     expect(table(page)).to_have_attribute("data-deal", "2")
     shot(page, shots / "hearts-trumps-deal-score.png")
@@ -105,6 +110,7 @@ def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots
     expect(score).to_have_count(0)
     assert wait_to_place(page) == (2, 1)
     assert sum(loot_counts(page)) == 0
+    assert errors == []
 
 
 def test_a_placement_waits_unseen_for_the_opponent(
@@ -176,6 +182,7 @@ def test_a_placement_waits_unseen_for_the_opponent(
 
 def test_the_match_ends_at_its_target_with_the_winner_named(context: BrowserContext) -> None:
     page = context.new_page()
+    errors = page_errors(page)
     sign_in_as_guest(page)
     # A target of 1: whoever takes more loot cards (59) or either on a tie (29) passes it.
     table_id = create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}], 1)
@@ -185,7 +192,10 @@ def test_the_match_ends_at_its_target_with_the_winner_named(context: BrowserCont
     result = page.get_by_test_id("match-result")
     expect(result).to_be_visible()
     expect(table(page)).to_have_attribute("data-phase", "over")
-    totals = [int(x) for x in page.get_by_test_id("ht-total").all_inner_texts()]
+    # By seat (the human sits at 0), not by screen order: the opponent is shown on top.
+    totals = [
+        int(page.locator(f'[data-testid="ht-total"][data-seat="{s}"]').inner_text()) for s in (0, 1)
+    ]
     me = page.get_by_test_id("me").inner_text().split(" · ")[0]
     if totals[0] == totals[1]:
         expect(result).to_contain_text("Empate")
@@ -193,3 +203,4 @@ def test_the_match_ends_at_its_target_with_the_winner_named(context: BrowserCont
         winner = me if totals[0] > totals[1] else "bot-beginner-1"
         expect(result).to_contain_text(f"¡{winner} gana la partida!")
     expect(result.locator("li b")).to_have_text([str(x) for x in sorted(totals, reverse=True)])
+    assert errors == []
