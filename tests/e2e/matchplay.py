@@ -44,12 +44,13 @@ def me(server: Server, token: str) -> dict[str, Any]:
         return player
 
 
-def short_match(server: Server, token: str, *, rated: bool = True) -> int:
-    """A Hearts Are Trumps table against a beginner bot, first to 1 point; it starts at once."""
+def short_match(server: Server, token: str, *, rated: bool = True, bot: str = "beginner") -> int:
+    """A Hearts Are Trumps table against a bot (beginner unless told), first to 1 point; it
+    starts at once."""
     spec = {
         "game": HEARTS,
         "options": {"target": 1},
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": bot}],
         "access": "anyone",
         "move_seconds": None,
         "rated": rated,
