@@ -42,10 +42,10 @@ import os
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bolola.bots.base import LEVELS, Bot, Budget, make_bot
 from bolola.cards import Card, Suit
@@ -58,6 +58,8 @@ from bolola.games.king_bolola.options import KingBololaOptions
 from bolola.games.king_bolola.records import match_record
 
 GAME_NAME = "king-bolola"
+S = TypeVar("S")
+U = TypeVar("U")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +104,14 @@ class Unit:
 
 # --- playing ---------------------------------------------------------------------------
 
-_BOTS: dict[tuple[str, int, float], Bot] = {}
+_BOTS: dict[tuple[str, str, int, float], Bot] = {}
 
 
-def _bot(level: str, samples: int, seconds: float) -> Bot:
-    key = (level, samples, seconds)
+def _bot(level: str, samples: int, seconds: float, game: str = GAME_NAME) -> Bot:
+    """One bot per (game, level, budget) in each process: bots keep caches worth reusing."""
+    key = (game, level, samples, seconds)
     if key not in _BOTS:
-        _BOTS[key] = make_bot(GAME_NAME, level, Budget(samples=samples, seconds=seconds))
+        _BOTS[key] = make_bot(game, level, Budget(samples=samples, seconds=seconds))
     return _BOTS[key]
 
 
@@ -216,18 +219,27 @@ def play_unit(setup: Setup, index: int) -> Unit:
 
 def play_units(setup: Setup, count: int, jobs: int, progress: bool = False) -> list[Unit]:
     """Units ``0 .. count-1`` over ``jobs`` processes, in index order whatever the jobs."""
-    units: dict[int, Unit] = {}
-    with _progress(progress, count, setup) as advance:
+    what = "matches" if setup.matches else "deals"
+    return run_units(play_unit, setup, count, jobs, what if progress else None)
+
+
+def run_units(
+    play: Callable[[S, int], U], setup: S, count: int, jobs: int, shown: str | None
+) -> list[U]:
+    """``play(setup, i)`` for ``i`` in ``0 .. count-1`` over ``jobs`` processes, in index
+    order whatever the jobs; ``shown`` names the units of a progress bar (None: no bar).
+    ``play`` must be a module-level function (it crosses to the worker processes)."""
+    units: dict[int, U] = {}
+    with _progress(shown is not None, count, shown or "") as advance:
         if jobs <= 1:
             for i in range(count):
-                units[i] = play_unit(setup, i)
+                units[i] = play(setup, i)
                 advance()
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(play_unit, setup, i) for i in range(count)]
+                futures = {pool.submit(play, setup, i): i for i in range(count)}
                 for future in as_completed(futures):
-                    unit = future.result()
-                    units[unit.index] = unit
+                    units[futures[future]] = future.result()
                     advance()
     return [units[i] for i in range(count)]
 
@@ -235,10 +247,10 @@ def play_units(setup: Setup, count: int, jobs: int, progress: bool = False) -> l
 class _progress:  # noqa: N801 (a context manager used like a function)
     """A rich progress bar on stderr (or nothing), yielding its ``advance``."""
 
-    def __init__(self, shown: bool, total: int, setup: Setup) -> None:
+    def __init__(self, shown: bool, total: int, what: str) -> None:
         self.shown = shown
         self.total = total
-        self.what = "matches" if setup.matches else "deals"
+        self.what = what
         self.bar: Any = None
 
     def __enter__(self) -> Any:

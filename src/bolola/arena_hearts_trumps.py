@@ -38,12 +38,11 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bolola.arena import _mix, _progress, interval
-from bolola.bots.base import LEVELS, Bot, Budget, make_bot
+from bolola.arena import _bot, _mix, interval, run_units
+from bolola.bots.base import LEVELS, make_bot
 from bolola.engine import RecordError
 from bolola.games.hearts_trumps.match import GAME, Match
 from bolola.games.hearts_trumps.placement import Place
@@ -91,16 +90,6 @@ class Unit:
     games: list[Played] = field(default_factory=list)
 
 
-_BOTS: dict[tuple[str, int, float], Bot] = {}
-
-
-def _bot(level: str, samples: int, seconds: float) -> Bot:
-    key = (level, samples, seconds)
-    if key not in _BOTS:
-        _BOTS[key] = make_bot(GAME_NAME, level, Budget(samples=samples, seconds=seconds))
-    return _BOTS[key]
-
-
 def deal_start(seed: int, index: int) -> Match:
     """Deal ``index`` of a run with this seed: the first deal of its own match."""
     return GAME.new(GAME.default_options(), _mix(seed, index))
@@ -111,7 +100,7 @@ def play_game(setup: Setup, index: int, rotation: int) -> Played:
     a, b = setup.lineup
     levels = (a, b) if rotation == 0 else (b, a)
     state = deal_start(setup.seed, index)
-    bots = [_bot(level, setup.samples, setup.seconds) for level in levels]
+    bots = [_bot(level, setup.samples, setup.seconds, GAME_NAME) for level in levels]
     times: tuple[list[float], list[float]] = ([], [])
     step = 0
     while not state.history:
@@ -146,20 +135,7 @@ def play_unit(setup: Setup, index: int) -> Unit:
 
 def play_units(setup: Setup, count: int, jobs: int, progress: bool = False) -> list[Unit]:
     """Units ``0 .. count-1`` over ``jobs`` processes, in index order whatever the jobs."""
-    units: dict[int, Unit] = {}
-    with _progress(progress, count, cast(Any, setup)) as advance:
-        if jobs <= 1:
-            for i in range(count):
-                units[i] = play_unit(setup, i)
-                advance()
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(play_unit, setup, i) for i in range(count)]
-                for future in as_completed(futures):
-                    unit = future.result()
-                    units[unit.index] = unit
-                    advance()
-    return [units[i] for i in range(count)]
+    return run_units(play_unit, setup, count, jobs, "deals" if progress else None)
 
 
 def _spread(times: list[float]) -> dict[str, Any]:
