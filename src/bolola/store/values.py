@@ -1,0 +1,186 @@
+"""The values the store hands out: plain frozen records of players, seats, tables and
+results (no ORM object leaves the store), with their JSON forms for the wire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from bolola.engine import Result, registered
+from bolola.progression.leagues import league_of
+from bolola.progression.levels import level_of
+from bolola.progression.rating import START, is_provisional
+
+KING_BOLOLA = "king-bolola"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRating:
+    """A player's rating and results in one game (PL-12, PL-13)."""
+
+    game: str
+    rating: float = START
+    rated: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rating": round(self.rating),
+            "league": str(league_of(self.rating)),
+            "provisional": is_provisional(self.rated),
+            "played": self.played,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A player with their progression: ``ratings`` holds the games they have played."""
+
+    id: int
+    name: str
+    is_guest: bool
+    xp: int
+    games: int
+    ratings: tuple[GameRating, ...] = ()
+    password_hash: str | None = None
+
+    def rating_in(self, game: str) -> GameRating:
+        for r in self.ratings:
+            if r.game == game:
+                return r
+        return GameRating(game)
+
+    @property
+    def rating(self) -> float:
+        """The King Bolola rating: what ranks players at its tables (KB-5, PL-16)."""
+        return self.rating_in(KING_BOLOLA).rating
+
+    def to_json(self, game: str = KING_BOLOLA) -> dict[str, Any]:
+        """The public part: never the password hash. ``rating``/``league`` are ``game``'s."""
+        level = level_of(self.xp)
+        main = self.rating_in(game)
+        return {
+            "id": self.id,
+            "name": self.name,
+            "guest": self.is_guest,
+            "xp": self.xp,
+            "level": level.number,
+            "level_xp": level.xp_in,
+            "next_level_xp": level.needed,
+            "games": self.games,
+            "ratings": {g.name: self.rating_in(g.name).to_json() for g in registered()},
+            "rating": round(main.rating),
+            "league": str(league_of(main.rating)),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    kind: str  # "human" | "bot"
+    level: str | None
+    player_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    version: int
+    seat: int
+    action: str
+    player_id: int | None
+    client_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    access: str
+    move_seconds: float | None
+    rated: bool
+    host_id: int | None
+    status: str
+    seats: tuple[SeatInfo, ...]
+    invited: frozenset[int]
+    log: tuple[LoggedAction, ...]
+
+
+class NameTakenError(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEnd:
+    """A seat when its table ends: a human (``player_id``) or a bot at ``bot_rating``;
+    ``abandoned``: a bot was playing for the human at the end."""
+
+    player_id: int | None
+    bot_rating: float
+    result: Result
+    rank: int
+    abandoned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    """The answer to a daily reward claim (PL-14): ``xp`` granted now (0: claimed today
+    already), today's ``streak``, and what tomorrow's claim would grant."""
+
+    granted: bool
+    xp: int
+    streak: int
+    day: date
+    next_xp: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentMatch:
+    table_id: int
+    game: str
+    finished_at: datetime
+    seat: int
+    rank: int
+    scores: tuple[int, ...]
+    result: str
+    rating_change: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table_id,
+            "game": self.game,
+            "finished_at": self.finished_at.isoformat(),
+            "seat": self.seat,
+            "rank": self.rank,
+            "seats": len(self.scores),
+            "scores": list(self.scores),
+            "result": self.result,
+            "rating_change": round(self.rating_change, 1),
+            "record": f"/api/tables/{self.table_id}/record",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    name: str
+    rating: float
+    xp: int
+    played: int
+
+    def to_json(self, rank: int) -> dict[str, Any]:
+        return {
+            "rank": rank,
+            "name": self.name,
+            "rating": round(self.rating),
+            "league": str(league_of(self.rating)),
+            "level": level_of(self.xp).number,
+            "played": self.played,
+        }
