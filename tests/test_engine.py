@@ -14,13 +14,11 @@ from bolola.engine import (
     Move,
     Record,
     RecordError,
-    find,
     parse_move,
     play_out,
     rank_scores,
-    registered,
-    replay,
 )
+from bolola.registry import find, registered, replay
 
 GAME = find("king-bolola")
 
@@ -121,3 +119,46 @@ def test_rank_scores_is_competition_ranking():
     assert rank_scores([10, 30, 10]) == (1, 0, 1)
     assert rank_scores([5, 5, 5, 5]) == (0, 0, 0, 0)
     assert rank_scores([-1, 0, 3, 2]) == (3, 2, 0, 1)
+
+
+def test_the_engine_does_not_import_any_game_or_the_registry():
+    """No import loop: the engine knows no game; the registry knows them all."""
+    import ast
+    from pathlib import Path
+
+    import bolola.engine
+
+    tree = ast.parse(Path(bolola.engine.__file__).read_text(encoding="utf-8"))
+    imported = {
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert not {m for m in imported if m and m.startswith("bolola")}
+
+
+def test_nothing_outside_games_and_bots_names_or_imports_a_concrete_game():
+    """A new game is its folders and one registry line: the rest of the room reaches a
+    game only through the registry and the contract."""
+    import re
+    from pathlib import Path
+
+    import bolola
+
+    root = Path(bolola.__file__).parent
+    names = [g.name for g in registered()]
+    modules = {g.__class__.__module__.split(".")[2] for g in registered()}
+    offenders = []
+    for path in root.rglob("*.py"):
+        part = path.relative_to(root).parts
+        if part[0] in ("games", "bots") or path.name == "registry.py" or "migrations" in part:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for name in names:
+            if f'"{name}"' in text or f"'{name}'" in text:
+                offenders.append(f"{path.relative_to(root)} names {name}")
+        for module in modules:
+            if re.search(rf"\bbolola\.(games|bots)\.{module}\b", text):
+                offenders.append(f"{path.relative_to(root)} imports {module}")
+    assert not offenders, offenders

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from bolola import engine
+import playing
 from bolola.cards import cards_of
 from bolola.games.king_bolola.records import deal_record, match_record
 from bolola.referee import referee
+from bolola.registry import find
 
 SUITS = "SHDC"
 
@@ -45,11 +46,7 @@ def ask(command: str, *records: Any, raw: str | None = None) -> tuple[int, list[
 
 
 def random_match(seed: int) -> tuple[Any, dict[str, Any]]:
-    game = engine.find("king-bolola")
-    rng = random.Random(seed)
-    state = engine.play_out(
-        game, game.new(game.default_options(), seed), lambda s, seat, legal: rng.choice(legal)
-    )
+    state = playing.random_match(find("king-bolola"), seed)
     return state, match_record(state, ["ana", "bo", "cy", "dee"])
 
 
@@ -212,7 +209,7 @@ def test_an_unfinished_last_deal_answers_its_legal_cards() -> None:
 
 
 def test_deal_records_of_random_play_replay_to_the_same_points() -> None:
-    game = engine.find("king-bolola")
+    game = find("king-bolola")
     rng = random.Random(5)
     lines = []
     expected = []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -14,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bolola import engine
+import playing
 from bolola.games.hearts_trumps.records import deal_record, match_record
 from bolola.referee import referee
+from bolola.registry import find
 
 RANKS = "A23456789TJQK"
 
@@ -55,13 +55,7 @@ def ask(command: str, *records: Any, raw: str | None = None) -> tuple[int, list[
 
 
 def random_match(seed: int, target: int = 300) -> tuple[Any, dict[str, Any]]:
-    game = engine.find("hearts-trumps")
-    rng = random.Random(seed)
-    state = engine.play_out(
-        game,
-        game.new(game.parse_options({"target": target}), seed),
-        lambda s, seat, legal: rng.choice(legal),
-    )
+    state = playing.random_match(find("hearts-trumps"), seed, target=target)
     return state, match_record(state, ["ana", "bo"])
 
 

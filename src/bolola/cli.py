@@ -2,7 +2,7 @@
 
 bolola legal FILE      legal moves for records (the referee)
 bolola score FILE      scores for records (the referee)
-bolola play            a King Bolola match in the terminal
+bolola play            a match of any game in the terminal, against bots
 bolola bench engine    random-playout speed
 bolola arena …         bots against bots, duplicate deals
 bolola serve           the card room server
@@ -20,7 +20,7 @@ from typing import Protocol, cast
 COMMANDS: dict[str, tuple[str, str]] = {
     "legal": ("bolola.referee", "legal moves for each record of FILE (or - for stdin)"),
     "score": ("bolola.referee", "scores for each record of FILE (or - for stdin)"),
-    "play": ("bolola.terminal", "play a King Bolola match in the terminal against bots"),
+    "play": ("bolola.terminal", "play a match in the terminal against bots (--game G)"),
     "bench": ("bolola.bench", "measure speed: engine, bots or server"),
     "arena": ("bolola.arena", "bots against bots over duplicate deals, with a report"),
     "serve": ("bolola.server.cli", "start the card room server"),

@@ -5,7 +5,7 @@ from the seed (no global random, no clock, no I/O), and applying the same action
 it replays the same states exactly. The server, the bots, the referee and the tests
 speak to a game only through this contract::
 
-    game = games.find("king-bolola")
+    game = registry.find(name)
     state = game.new(game.default_options(), seed=7)
     while game.outcome(state) is None:
         seat = game.to_move(state)[0]
@@ -20,7 +20,7 @@ own :meth:`Game.apply` call.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
@@ -64,7 +64,7 @@ class Action(Protocol):
 
 class Event(Protocol):
     """What an accepted action changed, for the table and its log; public to every seat
-    unless ``audience`` names the seats that may see it."""
+    unless ``audience`` names the seats that may see it. Its ``str`` is its wire form."""
 
     @property
     def audience(self) -> frozenset[Seat] | None: ...
@@ -72,17 +72,70 @@ class Event(Protocol):
     def __str__(self) -> str: ...
 
 
+class Options(Protocol):
+    """A game's table options: a frozen value whose JSON form ``parse_options`` reads back."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class View(Protocol):
+    """What one seat may see of a state; its JSON form is what the wire carries."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A player in a seat, as a game may rank them for seat-dependent options."""
+
+    name: str
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One finished deal: what it was (a contract's name, or ``deal``) and each seat's points."""
+
+    label: str
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Census:
+    """Where every card of a state is, by text form, for the invariant suite: each seat's
+    hand, every other card (played, taken, undealt), and the whole deck. Every card of
+    ``deck`` is in exactly one place."""
+
+    held: tuple[tuple[str, ...], ...]
+    elsewhere: tuple[str, ...]
+    deck: tuple[str, ...]
+
+
+Bench = Callable[[random.Random], int]
+"""One unit of a game's own benchmark work (a random deal of one contract…) driven by
+the ``rng``; returns how many actions it took. ``bolola bench engine`` times it."""
+
+
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
-V_co = TypeVar("V_co", covariant=True)
-Opt = TypeVar("Opt")
+V_co = TypeVar("V_co", bound=View, covariant=True)
+Opt = TypeVar("Opt", bound=Options)
 
 
 class Game(Protocol[S, A, V_co, Opt]):
-    """One game's rules. Every method is pure."""
+    """One game's rules, and every hook the rest of the room needs from it.
+
+    The first block is the rules. The rest is what the server, the referee, the arena,
+    the benchmarks, the terminal and the tests ask of a game, so that none of them names
+    one (``docs/architecture.md`` lists the hooks). Every method is pure.
+    """
 
     name: str
+    title: str  # for people: "King Bolola"
     seats: int
+    teams: tuple[tuple[Seat, ...], ...] | None  # partners (Baloot: (0, 2), (1, 3)); None: none
+
+    # -- the rules ------------------------------------------------------------------------
 
     def default_options(self) -> Opt: ...
 
@@ -117,29 +170,57 @@ class Game(Protocol[S, A, V_co, Opt]):
         ``seat`` dealt anew among the places it could be."""
         ...
 
+    # -- the table ------------------------------------------------------------------------
 
-_REGISTRY: dict[str, Game[Any, Any, Any, Any]] = {}
+    def seat_options(self, options: Opt, players: Sequence[Seated]) -> Opt:
+        """The options once the players are seated: what depends on who sits where (King
+        Bolola's first declarer goes by rank unless the table fixed it)."""
+        ...
 
+    def deal_scores(self, state: S) -> tuple[DealScore, ...]:
+        """Every finished deal so far, in order: the arena's unit and the terminal's."""
+        ...
 
-def register(game: Game[Any, Any, Any, Any]) -> None:
-    _REGISTRY[game.name] = game
+    # -- records (the referee's formats: docs/records.md) ---------------------------------
 
+    def match_record(self, state: S, players: Sequence[str]) -> dict[str, Any]:
+        """The referee's record of the game so far, with the players' names."""
+        ...
 
-def find(name: str) -> Game[Any, Any, Any, Any]:
-    """The registered game of that name; raises :class:`RecordError` for an unknown one."""
-    import bolola.games  # noqa: F401  (registers every game)
+    def deal_record(self, state: S, deal: int) -> dict[str, Any]:
+        """The referee's record of finished deal ``deal`` (1-based) on its own."""
+        ...
 
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise RecordError(f"unknown game {name!r} (known: {known})") from None
+    def check_record(self, raw: Any) -> dict[str, Any]:
+        """``bolola legal``: the legal actions where a record stops."""
+        ...
 
+    def score_record(self, raw: Any) -> dict[str, Any]:
+        """``bolola score``: the scores of a record."""
+        ...
 
-def registered() -> tuple[Game[Any, Any, Any, Any], ...]:
-    import bolola.games  # noqa: F401
+    # -- text, benchmarks, tests ----------------------------------------------------------
 
-    return tuple(_REGISTRY[name] for name in sorted(_REGISTRY))
+    def describe(self, view: Any) -> str:
+        """A seat's view as plain text, for the terminal."""
+        ...
+
+    def benchmarks(self) -> Mapping[str, Bench]:
+        """The game's own units for ``bolola bench engine``, beside whole games through
+        this contract and resamples, which every game gets."""
+        ...
+
+    def option_examples(self) -> tuple[Opt, ...]:
+        """Option sets worth playing in tests and benchmarks, the default first."""
+        ...
+
+    def census(self, state: S) -> Census:
+        """Where every card is: the invariant suite accounts for each one."""
+        ...
+
+    def audit(self, state: S) -> tuple[str, ...]:
+        """Bookkeeping problems of a state (deal points that do not add up…); none: ``()``."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,30 +280,51 @@ def parse_move(game: Game[Any, A, Any, Any], text: str) -> Move[A]:
     return Move(seat, game.parse_action(action_text))
 
 
-def replay(record: Record) -> tuple[Game[Any, Any, Any, Any], Any]:
-    """The game and its state after every move of the record."""
-    game = find(record.game)
+def replay(game: Game[S, Any, Any, Any], record: Record) -> S:
+    """The state after every move of the record (``registry.replay`` finds the game)."""
+    if record.game != game.name:
+        raise RecordError(f"a {record.game} record is not a {game.name} game")
     state = game.new(game.parse_options(record.options), record.seed)
     for text in record.moves:
         move = parse_move(game, text)
         state, _ = game.apply(state, move.seat, move.action)
-    return game, state
+    return state
 
 
 def play_out(
     game: Game[S, A, Any, Any],
     state: S,
-    choose: Any,
+    choose: Callable[[S, Seat, tuple[A, ...]], A],
     moves: list[str] | None = None,
+    pick_seat: Callable[[tuple[Seat, ...]], Seat] | None = None,
 ) -> S:
-    """Play until the game ends, ``choose(state, seat, legal) -> action`` picking each move."""
+    """Play until the game ends, ``choose(state, seat, legal) -> action`` picking each move.
+
+    Where several seats may act at once, ``pick_seat(seats)`` says which acts first (by
+    default the first of them); the others act in later steps of the same phase.
+    """
     while game.outcome(state) is None:
-        seat = game.to_move(state)[0]
+        movers = game.to_move(state)
+        seat = movers[0] if pick_seat is None or len(movers) == 1 else pick_seat(movers)
         action = choose(state, seat, game.legal_actions(state, seat))
         if moves is not None:
             moves.append(f"{seat}:{action}")
         state, _ = game.apply(state, seat, action)
     return state
+
+
+def random_play_out(
+    game: Game[S, A, Any, Any], state: S, rng: random.Random, moves: list[str] | None = None
+) -> S:
+    """Play to the end at random: among several seats that may act, one at random; then
+    one of its legal actions at random. The same ``rng`` gives the same game."""
+    return play_out(
+        game,
+        state,
+        lambda _s, _seat, legal: legal[rng.randrange(len(legal))],
+        moves,
+        lambda seats: seats[rng.randrange(len(seats))],
+    )
 
 
 def rank_scores(scores: Sequence[int]) -> tuple[int, ...]:

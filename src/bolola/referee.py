@@ -11,19 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from bolola.engine import IllegalAction, RecordError
-from bolola.games.hearts_trumps import records as hearts_trumps_records
-from bolola.games.king_bolola import records as king_bolola_records
-
-Answer = Callable[[Any], dict[str, Any]]
-# game name -> (legal, score)
-REFEREES: dict[str, tuple[Answer, Answer]] = {
-    king_bolola_records.GAME: (king_bolola_records.legal, king_bolola_records.score),
-    hearts_trumps_records.GAME: (hearts_trumps_records.legal, hearts_trumps_records.score),
-}
+from bolola.registry import registered
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
 
@@ -77,12 +69,13 @@ def answer(raw: Any, command: str) -> tuple[int, dict[str, Any]]:
             raise raw
         if not isinstance(raw, dict):
             raise RecordError("a record is a JSON object")
-        game = raw.get("game")
-        if not isinstance(game, str) or game not in REFEREES:
-            known = ", ".join(sorted(REFEREES))
-            raise RecordError(f"record.game must name a game ({known}), not {game!r}")
-        legal, score = REFEREES[game]
-        return OK, (legal if command == "legal" else score)(raw)
+        name = raw.get("game")
+        games = {g.name: g for g in registered()}
+        game = games.get(name) if isinstance(name, str) else None
+        if game is None:
+            known = ", ".join(sorted(games))
+            raise RecordError(f"record.game must name a game ({known}), not {name!r}")
+        return OK, game.check_record(raw) if command == "legal" else game.score_record(raw)
     except IllegalAction as e:
         return ILLEGAL, {"error": e.message, "rule": e.rule}
     except RecordError as e:

@@ -1,55 +1,76 @@
-"""``bolola play``: a whole King Bolola match in the terminal, you against three bots.
+"""``bolola play``: a whole match of any game in the terminal, you against bots.
 
-You sit South (seat 0); play goes clockwise South → West → North → East. Type a card as
-rank then suit (``QS``, ``10H``, ``th``), a contract by its number or name, ``s`` for the
-score sheet, ``?`` for help, ``q`` to quit. ``--seed N`` replays the same deals.
+You sit in seat 0; the bots take the others. Each time you may act you see your view
+(the game's own text display) and the actions open to you, numbered: type a number or
+the action's text form (``QS``, ``trumps:S``, ``7H/KS/2C``…). ``s`` shows the deals'
+scores, ``?`` the help, ``q`` quits. ``--seed N`` replays the same deals.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
 
-from bolola import engine
 from bolola.bots import LEVELS, make_bot
-from bolola.cards import Card, CardError, Suit
-from bolola.engine import IllegalAction, RecordError, Result
-from bolola.games.king_bolola.actions import Action, Declare
-from bolola.games.king_bolola.contract import Contract
-from bolola.games.king_bolola.deal import why_illegal
-from bolola.games.king_bolola.events import ContractDeclared, DealEnded, TrickTaken
-from bolola.games.king_bolola.match import Match
-from bolola.games.king_bolola.options import KingBololaOptions, Ranked, first_declarer
-from bolola.games.king_bolola.view import KingBololaView
+from bolola.engine import Event, IllegalAction, RecordError, Result, Seat, Seated
+from bolola.registry import FLAGSHIP, find, registered
 
-SEAT_NAMES = ("South", "West", "North", "East")
-BOT_NAMES = ("Lola", "Bruno", "Carmen")
-SUIT_STYLE = ("white", "red", "bright_red", "bright_white")
-HELP = """Type a card as rank then suit: QS, TH or 10H (any case).
-Ranks 2-9 T J Q K A; suits S(pades) H(earts) D(iamonds) C(lubs).
-When you declare: the contract's number or name; for trumps add the suit: 'trumps S' or '8 S'.
-Other commands: s = score sheet, h = your hand, ? = this help, q = quit."""
+BOT_NAMES = ("Lola", "Bruno", "Carmen", "Dario", "Elena")
+SHOWN = 24  # actions listed by number; the rest are typed (a placement has 120)
+HELP = """Type the number of an action, or the action itself as the list shows it.
+Other commands: s = scores so far, v = your view again, ? = this help, q = quit."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    games = ", ".join(g.name for g in registered())
+    parser.add_argument("--game", default=FLAGSHIP, help=f"the game: {games}")
     parser.add_argument("--seed", type=int, default=None, help="replay the same deals")
     parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument("--bots", choices=LEVELS, default="beginner", help="the level of the bots")
     parser.add_argument(
-        "--bots", choices=LEVELS, default="beginner", help="the level of the three bots"
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option in its JSON form, e.g. king-under-ace=true or target=200",
     )
-    parser.add_argument(
-        "--king-under-ace", action="store_true", help="KH must drop under AH when hearts are led"
-    )
+
+
+def options_of(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["target=200", "king-under-ace=true"]`` → ``{"target": 200, "king-under-ace": True}``.
+
+    >>> options_of(["target=200", "king-under-ace=true", "name=x"])
+    {'target': 200, 'king-under-ace': True, 'name': 'x'}
+    """
+    import json
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RecordError(f"an option is KEY=VALUE, not {pair!r}")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    table = TerminalTable(args.name, args.bots, seed, args.king_under_ace, Console(), input)
+    try:
+        game = find(args.game)
+        options = game.parse_options(options_of(args.option))
+        make_bot(game.name, args.bots)
+    except RecordError as e:
+        print(f"bolola play: {e}")
+        return 2
+    table = TerminalTable(game.name, args.name, args.bots, seed, options, Console(), input)
     try:
         return table.play()
     except EOFError:
@@ -64,213 +85,125 @@ class Quit(Exception):  # noqa: N818 (a request, not an error)
 class TerminalTable:
     def __init__(
         self,
+        game: str,
         name: str,
         level: str,
         seed: int,
-        king_under_ace: bool,
+        options: Any,
         console: Console,
         ask: Callable[[str], str],
     ) -> None:
-        self.names = (name, *BOT_NAMES)
+        self.game = find(game)
+        self.names = (name, *BOT_NAMES[: self.game.seats - 1])
         self.console = console
         self.ask = ask
         self.seed = seed
-        self.game = engine.find("king-bolola")
-        self.bots = {seat: make_bot("king-bolola", level) for seat in (1, 2, 3)}
-        first = first_declarer([Ranked(n, 1500.0) for n in self.names])
-        self.options = KingBololaOptions(king_under_ace, first)
         self.level = level
-        self.view: KingBololaView | None = None  # what the player is being asked about
+        self.bots = {s: make_bot(game, level) for s in range(1, self.game.seats)}
+        # Seat-dependent options (a first declarer by rank) as a table would settle them.
+        self.options = self.game.seat_options(options, [Seated(n, 1500.0) for n in self.names])
+        self.view: Any = None  # what the player is being asked about
 
     def play(self) -> int:
         say = self.console.print
-        say(f"[bold]King Bolola[/] — seed {self.seed} (bolola play --seed {self.seed} replays it)")
+        g = self.game
         say(
-            f"You are {SEAT_NAMES[0]}; bots ({self.level}): "
-            + ", ".join(f"{self.names[s]} {SEAT_NAMES[s]}" for s in (1, 2, 3))
+            f"[bold]{g.title}[/] — seed {self.seed} (bolola play --game {g.name} --seed "
+            f"{self.seed} replays it)"
         )
-        say(f"{self.names[self.options.first_declarer]} declares first (KB-5). Type ? for help.")
-        state: Match = self.game.new(self.options, self.seed)
+        say(
+            f"You are seat 0; bots ({self.level}): "
+            + ", ".join(f"{self.names[s]} seat {s}" for s in range(1, g.seats))
+            + ". Type ? for help."
+        )
+        state = g.new(self.options, self.seed)
         step = 0
         try:
-            while (outcome := self.game.outcome(state)) is None:
-                seat = self.game.to_move(state)[0]
-                action: Any
-                view: KingBololaView = self.game.view(state, seat)
-                legal = self.game.legal_actions(state, seat)
-                if seat == 0:
-                    action = self.your_action(state, view, legal)
-                else:
-                    step += 1
-                    action = self.bots[seat].choose(view, legal, self.seed * 100_003 + step)
-                state, events = self.game.apply(state, seat, action)
-                self.show_events(seat, action, events, state)
+            while (outcome := g.outcome(state)) is None:
+                for seat in g.to_move(state):
+                    if seat not in g.to_move(state):
+                        continue  # the phase moved on when another seat acted
+                    view = g.view(state, seat)
+                    legal = g.legal_actions(state, seat)
+                    if seat == 0:
+                        action = self.your_action(state, view, legal)
+                    else:
+                        step += 1
+                        action = self.bots[seat].choose(view, legal, self.seed * 100_003 + step)
+                    state, events = g.apply(state, seat, action)
+                    self.show_events(seat, events)
         except Quit:
             say("You left the table.")
             return 0
-        self.show_sheet(state)
-        result = outcome.results[0]
-        word = {Result.WIN: "You win", Result.DRAW: "A draw", Result.LOSS: "You lose"}[result]
-        say(f"[bold]{word}[/] with {outcome.scores[0]:+d} (place {outcome.ranks[0] + 1} of 4).")
+        self.show_scores(state)
+        word = {Result.WIN: "You win", Result.DRAW: "A draw", Result.LOSS: "You lose"}
+        say(
+            f"[bold]{word[outcome.results[0]]}[/] with {outcome.scores[0]:+d} "
+            f"(place {outcome.ranks[0] + 1} of {g.seats})."
+        )
         return 0
 
     # --- showing ----------------------------------------------------------------------
 
-    def card(self, card: Card, *, dim: bool = False) -> str:
-        style = "dim" if dim else SUIT_STYLE[card.suit]
-        return f"[{style}]{card.pretty}[/]"
+    def show_events(self, seat: Seat, events: tuple[Event, ...]) -> None:
+        # Only what seat 0 may see: a bot's secret placement stays secret here too.
+        for e in events:
+            if e.audience is None or 0 in e.audience:
+                self.console.print(f"  {escape(str(e))}")
 
-    def show_hand(self, view: KingBololaView) -> None:
-        legal = set(view.legal)
-        hand = view.hand or ()
-        parts = []
-        for suit in Suit:
-            cards = [c for c in hand if c.suit == suit]
-            if cards:
-                parts.append(" ".join(self.card(c, dim=str(c) not in legal) for c in cards))
-        self.console.print("Your hand: " + "   ".join(parts))
+    def show_scores(self, state: Any) -> None:
+        deals = self.game.deal_scores(state)
+        self.console.print(f"[bold]Scores[/] ({len(deals)} deals)")
+        totals = [0] * self.game.seats
+        for n, d in enumerate(deals, start=1):
+            totals = [t + p for t, p in zip(totals, d.points, strict=True)]
+            points = " ".join(f"{p:+6d}" for p in d.points)
+            self.console.print(f"{n:>3} {escape(d.label):<18}{points}")
+        self.console.print(f"{'':>3} {'total':<18}" + " ".join(f"{t:+6d}" for t in totals))
 
-    def show_table(self, view: KingBololaView) -> None:
-        trump = f" trumps {view.trump.symbol}" if view.trump is not None else ""
-        contract = view.contract
-        title = f"{contract} ({contract.spanish})" if contract is not None else ""
-        self.console.print(
-            f"\n[bold]Deal {view.deal_no}/24[/] {title}{trump}, declared by "
-            f"{self.names[view.declarer or 0]}; trick {len(view.tricks) + 1}; "
-            f"points this deal: "
-            + ", ".join(f"{self.names[s]} {view.points[s]:+d}" for s in range(4))
-        )
-        if view.trick is not None and view.trick.cards:
-            played = ", ".join(
-                f"{self.names[view.trick.seat_of(k)]} {self.card(c)}"
-                for k, c in enumerate(view.trick.cards)
-            )
-            self.console.print(f"On the table: {played}")
-
-    def show_events(self, seat: int, action: Action, events: tuple[Any, ...], state: Match) -> None:
-        say = self.console.print
-        for event in events:
-            if isinstance(event, ContractDeclared):
-                trump = f", trumps {event.trump.symbol}" if event.trump is not None else ""
-                say(f"{self.names[seat]} declares [bold]{event.contract}[/]{trump}.")
-            elif isinstance(event, TrickTaken):
-                cards = " ".join(self.card(c) for c in event.cards)
-                say(
-                    f"  {cards} → trick {event.trick_no} to {self.names[event.seat]}"
-                    f" ({event.points:+d})"
-                )
-            elif isinstance(event, DealEnded):
-                say(
-                    f"[bold]Deal over[/] after {event.tricks_played} tricks: "
-                    + ", ".join(f"{self.names[s]} {event.points[s]:+d}" for s in range(4))
-                    + "   totals: "
-                    + ", ".join(f"{self.names[s]} {state.totals[s]:+d}" for s in range(4))
-                )
-        if (
-            isinstance(action, Card)
-            and seat != 0
-            and not any(isinstance(e, TrickTaken) for e in events)
-        ):
-            say(f"  {self.names[seat]} plays {self.card(action)}")
-
-    def show_sheet(self, state: Match) -> None:
-        sheet = Table(title="Score sheet")
-        sheet.add_column("deal")
-        sheet.add_column("declarer")
-        sheet.add_column("contract")
-        for name in self.names:
-            sheet.add_column(name, justify="right")
-        for d in state.history:
-            trump = f" {d.trump.symbol}" if d.trump is not None else ""
-            sheet.add_row(
-                str(d.deal_no),
-                self.names[d.declarer],
-                f"{d.contract}{trump}",
-                *(f"{p:+d}" for p in d.points),
-            )
-        sheet.add_row("", "", "[bold]total[/]", *(f"[bold]{t:+d}[/]" for t in state.totals))
-        self.console.print(sheet)
+    def show_view(self, view: Any, legal: tuple[Any, ...]) -> None:
+        self.console.print("\n" + escape(self.game.describe(view)))
+        shown = "  ".join(f"{n}) {escape(str(a))}" for n, a in enumerate(legal[:SHOWN], start=1))
+        more = f"  … and {len(legal) - SHOWN} more: type one" if len(legal) > SHOWN else ""
+        self.console.print(f"You may: {shown}{more}")
 
     # --- asking -----------------------------------------------------------------------
 
-    def your_action(self, state: Match, view: KingBololaView, legal: tuple[Action, ...]) -> Action:
-        if view.phase == "declare":
-            return self.your_contract(state, view, legal)
-        self.show_table(view)
-        self.show_hand(view)
+    def your_action(self, state: Any, view: Any, legal: tuple[Any, ...]) -> Any:
+        self.view = view
+        self.show_view(view, legal)
         while True:
-            text = self.prompt("Your card: ", state, view)
-            if text is None:
+            text = self.ask("Your move: ").strip()
+            low = text.lower()
+            if low in ("q", "quit", "exit"):
+                raise Quit
+            if low in ("?", "help"):
+                self.console.print(HELP)
+                continue
+            if low == "s":
+                self.show_scores(state)
+                continue
+            if low == "v" or not text:
+                self.show_view(view, legal)
+                continue
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                self.console.print(f"[yellow]Choose 1 to {len(legal)}.[/]")
                 continue
             try:
-                card = Card.parse(text)
-                if card.is_joker:
-                    raise CardError("King Bolola has no jokers")
-            except CardError:
+                action = self.game.parse_action(text)
+            except RecordError as e:
                 self.console.print(
-                    f"[yellow]'{text}' is not a card.[/] Write rank then suit, like QS or 10H."
+                    f"[yellow]'{escape(text)}' is not an action:[/] {escape(str(e))}"
                 )
                 continue
-            if card in legal:
-                return card
-            if card not in (view.hand or ()):
-                self.console.print(f"[yellow]You don't hold {self.card(card)}.[/]")
-                continue
-            deal = state.deal
-            assert deal is not None  # the play phase has a deal
-            rule, reason = why_illegal(deal, 0, card.index)
-            self.console.print(f"[yellow]You can't play {self.card(card)}:[/] {reason} ({rule})")
-            self.show_hand(view)
-
-    def your_contract(
-        self, state: Match, view: KingBololaView, legal: tuple[Action, ...]
-    ) -> Declare:
-        self.console.print(f"\n[bold]Deal {view.deal_no}/24 — you declare.[/]")
-        self.show_hand(view)
-        choices = view.offered
-        for i, c in enumerate(choices, start=1):
-            left = c.quota - view.used[c]
-            self.console.print(f"  {i}. {c} ({c.spanish}), {left} left this match")
-        while True:
-            text = self.prompt("Your contract: ", state, view)
-            if text is None:
-                continue
-            words = text.replace(":", " ").split()
-            try:
-                contract = (
-                    choices[int(words[0]) - 1] if words[0].isdigit() else Contract.parse(words[0])
-                )
-                trump = Suit.parse(words[1]) if len(words) > 1 else None
-            except (IndexError, RecordError, CardError):
-                self.console.print(
-                    f"[yellow]'{text}' is not one of the contracts above.[/] "
-                    "Type its number or name (trumps needs a suit: 'trumps S')."
-                )
-                continue
-            if contract is Contract.TRUMPS and trump is None:
-                self.console.print("Which trump suit? Add S, H, D or C: 'trumps S'.")
-                continue
-            action = Declare(contract, trump if contract is Contract.TRUMPS else None)
             if action in legal:
                 return action
-            try:
+            try:  # the rules say why (with the rule id); the state is the table's own
                 self.game.apply(state, 0, action)
             except IllegalAction as e:
-                self.console.print(f"[yellow]Not open to you:[/] {e}")
-
-    def prompt(self, question: str, state: Match, view: KingBololaView) -> str | None:
-        self.view = view
-        text = self.ask(question).strip()
-        low = text.lower()
-        if low in ("q", "quit", "exit"):
-            raise Quit
-        if low in ("?", "help"):
-            self.console.print(HELP)
-            return None
-        if low == "s":
-            self.show_sheet(state)
-            return None
-        if low == "h" or not text:
-            self.show_hand(view)
-            return None
-        return text
+                self.console.print(f"[yellow]You can't play:[/] {escape(e.message)} ({e.rule})")
+            else:
+                self.console.print(f"[yellow]{escape(str(action))} is not open to you now.[/]")

@@ -9,11 +9,12 @@ import pytest
 from ht_deals import place, play_random, rigged
 
 from bolola.cards import JOKER, Card
-from bolola.engine import IllegalAction, find
+from bolola.engine import IllegalAction
 from bolola.games.hearts_trumps.battle import duel
 from bolola.games.hearts_trumps.deal import deal_cards, loot_points
 from bolola.games.hearts_trumps.deck import card_of, rank
 from bolola.games.hearts_trumps.match import GAME
+from bolola.registry import find
 
 
 def idx(text: str) -> int:

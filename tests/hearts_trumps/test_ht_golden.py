@@ -1,29 +1,18 @@
-"""Hearts Are Trumps golden matches and counts (tests/fixtures/golden/hearts-trumps)."""
+"""The frozen Hearts Are Trumps matches and counts (tests/fixtures/frozen/hearts-trumps): what
+an earlier version recorded still replays the same."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
+import ht_golden as golden
 import pytest
 
-from bolola.engine import Record, replay
+from bolola.engine import Record
 from bolola.games.hearts_trumps.records import score
+from bolola.registry import replay
 
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "fixtures" / "golden" / "hearts-trumps"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("golden_script", ROOT / "scripts" / "golden.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = load_script()
+GOLDEN = golden.FROZEN
 MATCH_NAMES = [name for name, _, _ in golden.HT_MATCHES]
 
 

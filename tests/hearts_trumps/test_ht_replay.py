@@ -7,8 +7,9 @@ import random
 
 from ht_deals import random_match
 
-from bolola.engine import Record, replay
+from bolola.engine import Record
 from bolola.games.hearts_trumps.match import GAME
+from bolola.registry import replay
 
 
 def moves_of(seed: int) -> tuple[Record, object]:

@@ -1,7 +1,7 @@
 """Invariants every registered game keeps, checked over random seeded playouts.
 
-Parametrized over ``bolola.engine.registered()``: a game registered later is covered
-as soon as it has an entry in ``game_hooks.HOOKS``.
+Parametrized over ``bolola.registry.registered()``: a game registered later is covered
+at once, through its own hooks (``option_examples``, ``census``, ``audit``).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import random
 from collections import Counter
 
 import pytest
-from game_hooks import HOOKS, Step, known_rule_ids, playout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bolola.engine import IllegalAction, Record, RecordError, parse_move, registered, replay
+from bolola.engine import IllegalAction, Record, RecordError, parse_move
+from bolola.registry import registered, replay
+from playing import Step, known_rule_ids, options_of, run
 
 GAMES = registered()
 IDS = [g.name for g in GAMES]
@@ -24,24 +25,16 @@ SEEDS = st.integers(0, 2**32 - 1)
 RUNS = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def options_of(game, data_index: int):
-    opts = HOOKS[game.name].options
-    return opts[data_index % len(opts)]
-
-
-def run(game, seed: int, variant: int):
-    """The steps and the final state of one random playout."""
-    steps = list(playout(game, options_of(game, variant), seed))
-    return steps[:-1], steps[-1]
-
-
 def test_at_least_one_game_is_registered():
     assert "king-bolola" in IDS
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_every_game_has_invariant_hooks(game):
-    assert game.name in HOOKS, f"add {game.name!r} to tests/invariants/game_hooks.HOOKS"
+def test_every_game_offers_option_examples_that_round_trip(game):
+    examples = game.option_examples()
+    assert examples and examples[0] == game.default_options()
+    for options in examples:
+        assert game.parse_options(options.to_json()) == options
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -58,7 +51,8 @@ def test_playouts_never_get_stuck_and_always_end(game, seed, variant):
     assert len(outcome.scores) == len(outcome.results) == len(outcome.ranks) == game.seats
     for seat in range(game.seats):
         assert game.legal_actions(final, seat) == ()
-    HOOKS[game.name].finished(final)
+    assert game.audit(final) == ()
+    assert len(game.deal_scores(final)) >= 1
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -195,26 +189,25 @@ def test_same_options_seed_and_actions_give_the_same_states(game, seed, variant)
 def test_view_is_unchanged_when_hidden_cards_are_resampled(game, seed, variant):
     steps, final = run(game, seed, variant)
     rng = random.Random(seed)
-    hooks = HOOKS[game.name]
     for step in [*steps[::29], Step(final, 0, (), None)]:
         for seat in range(game.seats):
             resampled = game.resample(step.state, seat, rng)
             assert game.view(resampled, seat) == game.view(step.state, seat)
             assert game.to_move(resampled) == game.to_move(step.state)
             assert game.legal_actions(resampled, seat) == game.legal_actions(step.state, seat)
-            held, _ = hooks.cards(resampled)
-            assert Counter(held[seat]) == Counter(hooks.cards(step.state)[0][seat])
-            assert_accounted(hooks, resampled)
+            held = game.census(resampled).held
+            assert Counter(held[seat]) == Counter(game.census(step.state).held[seat])
+            assert_accounted(game, resampled)
             # A spectator sees no hidden card at all.
             assert game.view(resampled, None) == game.view(step.state, None)
 
 
-def assert_accounted(hooks, state) -> None:
-    held, played = hooks.cards(state)
-    every = [c for hand in held for c in hand] + list(played)
-    counts = Counter(every)
-    assert not [c for c, n in counts.items() if n > 1], "a card in two places"
-    assert sorted(counts) == sorted(hooks.deck), "cards missing from hands and play"
+def assert_accounted(game, state) -> None:
+    census = game.census(state)
+    every = Counter([c for hand in census.held for c in hand] + list(census.elsewhere))
+    deck = Counter(census.deck)
+    assert not every - deck, f"cards in two places or not in the deck: {every - deck}"
+    assert not deck - every, f"cards missing from hands and play: {deck - every}"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -222,7 +215,7 @@ def assert_accounted(hooks, state) -> None:
 @given(seed=SEEDS, variant=st.integers(0, 10))
 def test_every_card_is_accounted_for(game, seed, variant):
     steps, final = run(game, seed, variant)
-    hooks = HOOKS[game.name]
     for step in steps:
-        assert_accounted(hooks, step.state)
-    assert_accounted(hooks, final)
+        assert_accounted(game, step.state)
+        assert game.audit(step.state) == ()
+    assert_accounted(game, final)

@@ -1,32 +1,21 @@
-"""Golden matches and legal-move count files (tests/fixtures/golden, ``make golden``)."""
+"""The frozen King Bolola matches and legal-move count files (tests/fixtures/frozen): what an
+earlier version recorded still replays the same."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
+import kb_golden as golden
 import pytest
 
 from bolola.cards import FULL_DECK, mask_of, parse_cards
-from bolola.engine import Record, replay
+from bolola.engine import Record
 from bolola.games.king_bolola.deal import legal_cards
+from bolola.registry import replay
 
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "fixtures" / "golden"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("golden_script", ROOT / "scripts" / "golden.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = load_script()
+GOLDEN = golden.FROZEN
 MATCH_NAMES = [name for name, _, _ in golden.MATCHES]
-COUNTS = json.loads((GOLDEN / "king-bolola-counts.json").read_text(encoding="utf-8"))
+COUNTS = json.loads((GOLDEN / "counts.json").read_text(encoding="utf-8"))
 
 
 def load(name: str) -> dict:
@@ -35,7 +24,7 @@ def load(name: str) -> dict:
 
 def test_the_fixtures_on_disk_are_the_ones_the_script_writes():
     on_disk = {p.stem for p in GOLDEN.glob("*.json")}
-    assert on_disk == {*MATCH_NAMES, "king-bolola-counts"}
+    assert on_disk == {*MATCH_NAMES, "counts"}
 
 
 @pytest.mark.parametrize("name", MATCH_NAMES)
@@ -59,7 +48,7 @@ def test_golden_match_records_what_the_script_plays(name, options, seed):
 
 
 def test_golden_match_with_king_under_ace_has_the_option_on():
-    record = Record.from_json(load("king-bolola-match-2-king-under-ace")["record"])
+    record = Record.from_json(load("match-2-king-under-ace")["record"])
     _, state = replay(record)
     assert state.options.king_under_ace
     assert "king-of-hearts" in {d.contract.id for d in state.history}

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bolola.cards import FULL_DECK, Card, Suit, cards_of
-from bolola.engine import IllegalAction, RecordError, Result, find
+from bolola.engine import IllegalAction, RecordError, Result, Seated
 from bolola.games.king_bolola.actions import Declare, parse_action
 from bolola.games.king_bolola.contract import CLASS_DUTY, Contract, ContractClass
 from bolola.games.king_bolola.match import (
@@ -23,7 +23,8 @@ from bolola.games.king_bolola.match import (
     offered,
     outcome_of,
 )
-from bolola.games.king_bolola.options import KingBololaOptions, Ranked, first_declarer
+from bolola.games.king_bolola.options import KingBololaOptions, first_declarer
+from bolola.registry import find
 
 NEGATIVE = [c for c in Contract if c.klass is ContractClass.NEGATIVE]
 
@@ -152,16 +153,16 @@ def test_kb4_a_card_not_in_the_hand_is_refused():
 
 
 def test_kb5_first_declarer_is_the_highest_rated():
-    players = [Ranked("ana", 1500), Ranked("bo", 1720), Ranked("cy", 1600), Ranked("dee", 1000)]
+    players = [Seated("ana", 1500), Seated("bo", 1720), Seated("cy", 1600), Seated("dee", 1000)]
     assert first_declarer(players) == 1
 
 
 def test_kb5_rating_ties_go_to_the_first_name_case_insensitive():
-    players = [Ranked("bob", 1600), Ranked("Carla", 1600), Ranked("alice", 1600), Ranked("Z", 10)]
+    players = [Seated("bob", 1600), Seated("Carla", 1600), Seated("alice", 1600), Seated("Z", 10)]
     assert first_declarer(players) == 2
-    players = [Ranked("bob", 1600), Ranked("Alice", 1500), Ranked("alan", 1600), Ranked("B", 1)]
+    players = [Seated("bob", 1600), Seated("Alice", 1500), Seated("alan", 1600), Seated("B", 1)]
     assert first_declarer(players) == 2  # "alan" < "bob"; Alice is rated lower
-    players = [Ranked("Bea", 1600), Ranked("adam", 1600), Ranked("Cy", 1), Ranked("dee", 1)]
+    players = [Seated("Bea", 1600), Seated("adam", 1600), Seated("Cy", 1), Seated("dee", 1)]
     assert first_declarer(players) == 1  # not "Bea" (an upper-case B sorts first in ASCII)
 
 
@@ -366,10 +367,20 @@ def test_kb10_no_outcome_before_the_last_deal_ends():
 
 
 def test_options_defaults_and_json_round_trip():
-    assert GAME.default_options() == KingBololaOptions(False, 0)
+    # The first declarer is left to the table (KB-5) until it is fixed; unfixed, seat 0.
+    assert GAME.default_options() == KingBololaOptions(False, None)
+    assert GAME.new(GAME.default_options(), 1).declarer == 0
     opts = GAME.parse_options({"king-under-ace": True, "first-declarer": 3})
     assert opts == KingBololaOptions(True, 3)
     assert GAME.parse_options(opts.to_json()) == opts
+    assert GAME.parse_options(GAME.default_options().to_json()) == GAME.default_options()
+
+
+def test_kb5_seat_options_rank_the_seated_players_unless_the_table_fixed_the_seat():
+    ranked = [Seated("ana", 1500), Seated("bo", 1720), Seated("cy", 1600), Seated("dee", 1)]
+    assert GAME.seat_options(GAME.default_options(), ranked).first_declarer == 1
+    fixed = GAME.parse_options({"first-declarer": 3})
+    assert GAME.seat_options(fixed, ranked).first_declarer == 3
 
 
 @pytest.mark.parametrize(

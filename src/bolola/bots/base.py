@@ -48,20 +48,15 @@ class RandomBot:
 
 
 BotFactory = Callable[[Budget], Bot]
-_FACTORIES: dict[tuple[str, str], BotFactory] = {}
-
-
-def register_bot(game: str, level: str, factory: BotFactory) -> None:
-    _FACTORIES[(game, level)] = factory
 
 
 def make_bot(game: str, level: str, budget: Budget | None = None) -> Bot:
     """A bot of that level for that game; ``beginner`` plays every game."""
-    import bolola.bots  # noqa: F401  (registers every game's bots)
+    from bolola import registry
 
     if level not in LEVELS:
         raise RecordError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    factory = _FACTORIES.get((game, level))
+    factory = registry.entry(game).bots.get(level)
     if factory is None:
         if level == "beginner":
             return RandomBot()

@@ -8,7 +8,8 @@ import os
 from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 
-from bolola.engine import RecordError, find
+from bolola.engine import RecordError
+from bolola.registry import FLAGSHIP, find
 from bolola.server.protocol import ProtocolError
 
 # Test-only: pins "today" (an ISO date) so tests can move through days without waiting.
@@ -41,10 +42,10 @@ def day_source(environ: Mapping[str, str] = os.environ) -> Callable[[], date]:
 def leaderboard_query(params: Mapping[str, str]) -> tuple[str, int]:
     """The game and the number of players asked for; bad ones are a bad request.
 
-    >>> leaderboard_query({})
-    ('king-bolola', 50)
+    >>> leaderboard_query({}) == (FLAGSHIP, 50)
+    True
     """
-    name = params.get("game", "king-bolola")
+    name = params.get("game", FLAGSHIP)
     try:
         game = find(name).name
     except RecordError as e:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bolola.bots import LEVELS, make_bot
-from bolola.engine import RecordError, find
+from bolola.engine import Options, RecordError
+from bolola.registry import FLAGSHIP, find
 from bolola.server.protocol import ProtocolError
 from bolola.server.settings import Settings
 from bolola.server.table import Listener, Table
@@ -26,7 +27,7 @@ class TableSpec:
     """What the host asks for (PL-1), checked."""
 
     game: str
-    options: dict[str, Any]
+    options: Options
     seats: tuple[SeatInfo, ...]
     access: str
     move_seconds: float | None
@@ -37,18 +38,18 @@ class TableSpec:
         """Checks every field; bad input raises ProtocolError("bad_request")."""
         if not isinstance(raw, dict):
             raise ProtocolError("bad_request", "a table is a JSON object")
-        name = raw.get("game", "king-bolola")
+        name = raw.get("game", FLAGSHIP)
         try:
             game = find(name) if isinstance(name, str) else None
         except RecordError as e:
             raise ProtocolError("bad_request", str(e)) from None
         if game is None:
             raise ProtocolError("bad_request", "game must be a game name")
-        options = raw.get("options", {})
-        if not isinstance(options, dict):
+        raw_options = raw.get("options", {})
+        if not isinstance(raw_options, dict):
             raise ProtocolError("bad_request", "options must be an object")
         try:
-            game.parse_options(options)
+            options = game.parse_options(raw_options)
         except RecordError as e:
             raise ProtocolError("bad_request", str(e)) from None
         seats_raw = raw.get("seats", [{"kind": "human"}] * game.seats)
@@ -138,7 +139,7 @@ class Room:
         seed = secrets.randbelow(2**31)
         table_id = await self.store.add_table(
             game=spec.game,
-            options=spec.options,
+            options=spec.options.to_json(),
             seed=seed,
             access=spec.access,
             move_seconds=spec.move_seconds,
@@ -149,7 +150,7 @@ class Room:
         info = TableInfo(
             table_id,
             spec.game,
-            spec.options,
+            spec.options.to_json(),
             seed,
             spec.access,
             spec.move_seconds,

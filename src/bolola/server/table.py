@@ -16,13 +16,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bolola.bots import Bot, make_bot
-from bolola.engine import Game, IllegalAction, RecordError, Seat, find
+from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seated
 from bolola.progression.rating import BOT_RATINGS, START
+from bolola.registry import find
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.frames import catchup, snapshot
 from bolola.server.protocol import ProtocolError, error_of
-from bolola.server.record import match_record
 from bolola.server.seat import Holder, Listener
 from bolola.server.settings import Settings
 from bolola.server.update import Update
@@ -44,7 +44,8 @@ class Table:
     ) -> None:
         self.id = info.id
         self.game: Game[Any, Any, Any, Any] = find(info.game)
-        self.options_raw = info.options
+        # Typed from here on: the store keeps the JSON form, checked when the table was made.
+        self.options: Options = self.game.parse_options(info.options)
         self.seed = info.seed
         self.access = info.access
         self.move_seconds = info.move_seconds
@@ -89,7 +90,7 @@ class Table:
 
     def _replay(self, info: TableInfo) -> None:
         """Rebuild the match from its log: the log is the truth, the state a cache."""
-        self.state = self.game.new(self.game.parse_options(info.options), info.seed)
+        self.state = self.game.new(self.options, info.seed)
         for entry in info.log:
             before = self.game.to_move(self.state)
             action = self.game.parse_action(entry.action)
@@ -224,17 +225,13 @@ class Table:
             await self._begin()
 
     async def _begin(self) -> None:
-        options = dict(self.options_raw)
-        if self.game.name == "king-bolola" and "first-declarer" not in options:
-            from bolola.games.king_bolola.options import Ranked, first_declarer
-
-            # KB-5, PL-16: rank is the rating in King Bolola (the holders' ratings are
-            # this table's game's), then the name; bots rank at their level's rating.
-            ranked = [Ranked(h.name or "", h.rating) for h in self.holders]
-            options["first-declarer"] = first_declarer(ranked)
-        state = self.game.new(self.game.parse_options(options), self.seed)
-        await self.store.start_table(self.id, options)
-        self.options_raw, self.state, self.status = options, state, "playing"
+        # PL-16: what depends on who sits where (King Bolola's first declarer) is settled
+        # now, from the holders' ratings in this table's game; bots at their level's.
+        seated = [Seated(h.name or "", h.rating) for h in self.holders]
+        options = self.game.seat_options(self.options, seated)
+        state = self.game.new(options, self.seed)
+        await self.store.start_table(self.id, options.to_json())
+        self.options, self.state, self.status = options, state, "playing"
         log.info("table started", extra={"table": self.id})
         self._after_change()
         for conn, seat in self.listeners.items():
@@ -314,8 +311,7 @@ class Table:
     def view_json(self, seat: Seat | None) -> dict[str, Any] | None:
         if self.state is None:
             return None
-        view = self.game.view(self.state, seat)
-        out: dict[str, Any] = view.to_json()
+        out: dict[str, Any] = self.game.view(self.state, seat).to_json()
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -474,7 +470,7 @@ class Table:
         outcome = self.game.outcome(self.state)
         assert outcome is not None
         names = [h.name or f"seat{s}" for s, h in enumerate(self.holders)]
-        record = match_record(self.game, self.state, names)
+        record = self.game.match_record(self.state, names)
         ends = [
             SeatEnd(
                 h.player_id if h.kind == "human" else None,
@@ -493,7 +489,7 @@ class Table:
             ends=ends,
             rated=self.rated,
             # A team game names its teams (Baloot: ((0, 2), (1, 3))); others rate every seat.
-            teams=getattr(self.game, "teams", None),
+            teams=self.game.teams,
         )
         self.status = "over"
         log.info("table over", extra={"table": self.id, "version": self.version})

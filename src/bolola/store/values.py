@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from bolola.engine import Result, registered
+from bolola.engine import Result
 from bolola.progression.leagues import league_of
 from bolola.progression.levels import level_of
 from bolola.progression.rating import START, is_provisional
-
-KING_BOLOLA = "king-bolola"
+from bolola.registry import FLAGSHIP, registered
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +58,10 @@ class PlayerInfo:
 
     @property
     def rating(self) -> float:
-        """The King Bolola rating: what ranks players at its tables (KB-5, PL-16)."""
-        return self.rating_in(KING_BOLOLA).rating
+        """The flagship game's rating, for places that show one number."""
+        return self.rating_in(FLAGSHIP).rating
 
-    def to_json(self, game: str = KING_BOLOLA) -> dict[str, Any]:
+    def to_json(self, game: str = FLAGSHIP) -> dict[str, Any]:
         """The public part: never the password hash. ``rating``/``league`` are ``game``'s."""
         level = level_of(self.xp)
         main = self.rating_in(game)

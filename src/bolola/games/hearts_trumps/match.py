@@ -9,10 +9,20 @@ HT-14) and the next deal is dealt at once, unless the match is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from bolola.engine import IllegalAction, Outcome, Result, Seat, rank_scores
+from bolola.engine import (
+    Bench,
+    Census,
+    DealScore,
+    IllegalAction,
+    Outcome,
+    Result,
+    Seat,
+    Seated,
+    rank_scores,
+)
 from bolola.games.hearts_trumps.battle import battles
 from bolola.games.hearts_trumps.deal import (
     HANDS_PER_DEAL,
@@ -119,7 +129,9 @@ class HeartsTrumps:
     """The registered game ``hearts-trumps`` (see :class:`bolola.engine.Game`)."""
 
     name = "hearts-trumps"
+    title = "Hearts Are Trumps"
     seats = 2
+    teams: tuple[tuple[Seat, ...], ...] | None = None
 
     def default_options(self) -> HeartsTrumpsOptions:
         return HeartsTrumpsOptions()
@@ -194,6 +206,89 @@ class HeartsTrumps:
 
     def resample(self, state: Match, seat: Seat, rng: random.Random) -> Match:
         return resample(state, seat, rng)
+
+    # -- hooks for the room (see bolola.engine.Game) --------------------------------------
+
+    def seat_options(
+        self, options: HeartsTrumpsOptions, players: Sequence[Seated]
+    ) -> HeartsTrumpsOptions:
+        return options
+
+    def deal_scores(self, state: Match) -> tuple[DealScore, ...]:
+        return tuple(DealScore("deal", d.points) for d in state.history)
+
+    def match_record(self, state: Match, players: Sequence[str]) -> dict[str, Any]:
+        from bolola.games.hearts_trumps import records
+
+        return records.match_record(state, players)
+
+    def deal_record(self, state: Match, deal: int) -> dict[str, Any]:
+        from bolola.games.hearts_trumps import records
+
+        return {
+            "game": self.name,
+            **records.deal_record(state.history[deal - 1]),
+            "options": state.options.to_json(),
+        }
+
+    def check_record(self, raw: Any) -> dict[str, Any]:
+        from bolola.games.hearts_trumps import records
+
+        return records.legal(raw)
+
+    def score_record(self, raw: Any) -> dict[str, Any]:
+        from bolola.games.hearts_trumps import records
+
+        return records.score(raw)
+
+    def describe(self, view: HeartsTrumpsView) -> str:
+        from bolola.games.hearts_trumps.text import describe
+
+        return describe(view)
+
+    def benchmarks(self) -> Mapping[str, Bench]:
+        return {}
+
+    def option_examples(self) -> tuple[HeartsTrumpsOptions, ...]:
+        return (HeartsTrumpsOptions(), HeartsTrumpsOptions(150), HeartsTrumpsOptions(1))
+
+    def census(self, state: Match) -> Census:
+        # The two jokers are alike (HT-1) but two cards: each int has one place.
+        if state.over:
+            last = state.history[-1]
+            out = [c for h in last.hands for p in h.placements for c in p]
+            return Census(((), ()), _texts(out), _DECK)
+        held = tuple(_texts([*state.hands[s], *(state.pending[s] or ())]) for s in _BOTH)
+        out = [c for u in state.undealt for c in u]
+        out += [c for h in state.played for p in h.placements for c in p]
+        return Census(held, _texts(out), _DECK)
+
+    def audit(self, state: Match) -> tuple[str, ...]:
+        problems = []
+        for d in state.history:
+            if len(d.hands) != HANDS_PER_DEAL or sum(d.score.loot_counts) != 18:
+                problems.append(f"deal {d.deal_no}: not 9 hands of 18 loot cards")
+            if sum(d.points) > 200:
+                problems.append(f"deal {d.deal_no}: {sum(d.points)} points (HT-15: 200 at most)")
+        totals = tuple(sum(d.points[s] for d in state.history) for s in _BOTH)
+        if totals != state.totals:
+            problems.append(f"totals {state.totals} are not the deals' sum {totals}")
+        before = tuple(sum(d.points[s] for d in state.history[:-1]) for s in _BOTH)
+        target = state.options.target
+        if state.over and (
+            match_winner(state.totals, target) is None
+            or match_winner((before[0], before[1]), target) is not None
+        ):
+            problems.append("the match did not end at the first deal that decided it")
+        return tuple(problems)
+
+
+def _texts(cards: Sequence[int]) -> tuple[str, ...]:
+    # JK twice for the two jokers: the deck lists it twice too.
+    return tuple(cards_text(list(cards)))
+
+
+_DECK = _texts(range(54))
 
 
 def _after_hand(

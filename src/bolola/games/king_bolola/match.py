@@ -7,16 +7,26 @@ The match is the registered game ``king-bolola``; each deal is played by
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from bolola.cards import SUIT_MASKS, Card, Suit, cards_of, indices
-from bolola.engine import IllegalAction, Outcome, Result, Seat, rank_scores
+from bolola.cards import CARDS, SUIT_MASKS, Card, Suit, cards_of, indices
+from bolola.engine import (
+    Bench,
+    Census,
+    DealScore,
+    IllegalAction,
+    Outcome,
+    Result,
+    Seat,
+    Seated,
+    rank_scores,
+)
 from bolola.games.king_bolola.actions import Action, Declare, parse_action
 from bolola.games.king_bolola.contract import CLASS_DUTY, Contract, ContractClass
 from bolola.games.king_bolola.deal import Deal, Hands, hands_from_seed, new_deal, play
 from bolola.games.king_bolola.events import ContractDeclared, DealStarted, MatchEnded
-from bolola.games.king_bolola.options import KingBololaOptions
+from bolola.games.king_bolola.options import KingBololaOptions, first_declarer
 from bolola.games.king_bolola.view import DealSummary, KingBololaView, make_view
 
 DEALS = 24
@@ -40,7 +50,7 @@ class Match(NamedTuple):
 
     @property
     def declarer(self) -> int:
-        return (self.options.first_declarer + self.deal_no) & 3
+        return (self.options.first_seat + self.deal_no) & 3
 
     @property
     def is_over(self) -> bool:
@@ -77,7 +87,9 @@ class KingBolola:
     """The registered game ``king-bolola`` (see :class:`bolola.engine.Game`)."""
 
     name = "king-bolola"
+    title = "King Bolola"
     seats = 4
+    teams: tuple[tuple[Seat, ...], ...] | None = None
 
     def default_options(self) -> KingBololaOptions:
         return KingBololaOptions()
@@ -222,6 +234,84 @@ class KingBolola:
         )
         return state._replace(deal=deal._replace(hands=hands, dealt=dealt), dealt=dealt)
 
+    # -- hooks for the room (see bolola.engine.Game) --------------------------------------
+
+    def seat_options(
+        self, options: KingBololaOptions, players: Sequence[Seated]
+    ) -> KingBololaOptions:
+        # KB-5, PL-16: unless the table fixed it, the best-ranked player declares first.
+        if options.first_declarer is not None:
+            return options
+        return KingBololaOptions(options.king_under_ace, first_declarer(players))
+
+    def deal_scores(self, state: Match) -> tuple[DealScore, ...]:
+        return tuple(DealScore(str(d.contract), d.points) for d in state.history)
+
+    def match_record(self, state: Match, players: Sequence[str]) -> dict[str, Any]:
+        from bolola.games.king_bolola import records
+
+        return records.match_record(state, players)
+
+    def deal_record(self, state: Match, deal: int) -> dict[str, Any]:
+        from bolola.games.king_bolola import records
+
+        return records.summary_record(state.history[deal - 1], state.options)
+
+    def check_record(self, raw: Any) -> dict[str, Any]:
+        from bolola.games.king_bolola import records
+
+        return records.legal(raw)
+
+    def score_record(self, raw: Any) -> dict[str, Any]:
+        from bolola.games.king_bolola import records
+
+        return records.score(raw)
+
+    def describe(self, view: KingBololaView) -> str:
+        from bolola.games.king_bolola.text import describe
+
+        return describe(view)
+
+    def benchmarks(self) -> Mapping[str, Bench]:
+        from bolola.games.king_bolola.benchmarks import benchmarks
+
+        return benchmarks()
+
+    def option_examples(self) -> tuple[KingBololaOptions, ...]:
+        return (
+            KingBololaOptions(),
+            KingBololaOptions(king_under_ace=True, first_declarer=1),
+            KingBololaOptions(first_declarer=3),
+        )
+
+    def census(self, state: Match) -> Census:
+        deal = state.deal
+        if deal is None:
+            return Census(tuple(_texts(h) for h in state.dealt), (), _DECK)
+        played = [c for _, trick in deal.tricks for c in trick] + list(deal.trick)
+        return Census(
+            tuple(_texts(h) for h in deal.hands), tuple(str(CARDS[c]) for c in played), _DECK
+        )
+
+    def audit(self, state: Match) -> tuple[str, ...]:
+        problems = []
+        for d in state.history:
+            if sum(d.points) != d.contract.total:
+                problems.append(f"deal {d.deal_no}: {d.contract} gave {sum(d.points)}")
+        totals = tuple(sum(d.points[s] for d in state.history) for s in range(4))
+        if totals != state.totals:
+            problems.append(f"totals {state.totals} are not the deals' sum {totals}")
+        if state.is_over and len(state.history) != DEALS:
+            problems.append(f"a finished match of {len(state.history)} deals")
+        return tuple(problems)
+
+
+def _texts(hand: int) -> tuple[str, ...]:
+    return tuple(str(c) for c in cards_of(hand))
+
+
+_DECK = tuple(str(c) for c in CARDS[:52])
+
 
 def _redeal(hidden: Hands, seat: int, barred: Hands, rng: random.Random) -> Hands:
     """Deal the cards of every seat but ``seat`` anew, each seat keeping its hand size
@@ -247,6 +337,24 @@ def _redeal(hidden: Hands, seat: int, barred: Hands, rng: random.Random) -> Hand
         else:
             return (hands[0], hands[1], hands[2], hands[3])
     return hidden
+
+
+def skip_deal(match: Match) -> Match:
+    """Close a deal whose cards are not known (a record without hands): it counts for
+    the quotas, not for points."""
+    return match._replace(deal_no=match.deal_no + 1, deal=None)
+
+
+def close_deal(match: Match, deal: Deal) -> Match:
+    """Close a deal played elsewhere (a record's deal, replayed from its own hands):
+    its points join the totals and it joins the history."""
+    t, p = match.totals, deal.points
+    return match._replace(
+        deal_no=match.deal_no + 1,
+        deal=None,
+        history=(*match.history, DealSummary.of(match.deal_no + 1, deal)),
+        totals=(t[0] + p[0], t[1] + p[1], t[2] + p[2], t[3] + p[3]),
+    )
 
 
 def outcome_of(totals: tuple[int, ...]) -> Outcome:

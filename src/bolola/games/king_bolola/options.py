@@ -6,19 +6,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bolola.engine import RecordError
+from bolola.engine import RecordError, Seated
 
 
 @dataclass(frozen=True, slots=True)
 class KingBololaOptions:
     """``king_under_ace``: KH must drop under AH when hearts are led (off by default).
-    ``first_declarer``: the seat that declares deal 1 (see :func:`first_declarer`)."""
+    ``first_declarer``: the seat that declares deal 1; ``None`` until the players are
+    seated, when the table ranks them (:func:`first_declarer`); a game started without
+    a table begins with seat 0."""
 
     king_under_ace: bool = False
-    first_declarer: int = 0
+    first_declarer: int | None = None
+
+    @property
+    def first_seat(self) -> int:
+        return self.first_declarer or 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"king-under-ace": self.king_under_ace, "first-declarer": self.first_declarer}
+        out: dict[str, Any] = {"king-under-ace": self.king_under_ace}
+        if self.first_declarer is not None:
+            out["first-declarer"] = self.first_declarer
+        return out
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any] | None) -> KingBololaOptions:
@@ -32,23 +41,17 @@ class KingBololaOptions:
                 f"unknown option(s) {sorted(unknown)} (known: king-under-ace, first-declarer)"
             )
         kua = raw.get("king-under-ace", False)
-        first = raw.get("first-declarer", 0)
+        first = raw.get("first-declarer")
         if not isinstance(kua, bool):
             raise RecordError("option king-under-ace must be true or false")
-        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first <= 3:
+        if first is not None and (
+            not isinstance(first, int) or isinstance(first, bool) or not 0 <= first <= 3
+        ):
             raise RecordError("option first-declarer must be a seat 0..3")
         return cls(kua, first)
 
 
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    """A seated player as KB-5 ranks them."""
-
-    name: str
-    rating: float
-
-
-def first_declarer(players: Sequence[Ranked]) -> int:
+def first_declarer(players: Sequence[Seated]) -> int:
     """The seat of the highest-rated player; equal ratings go to the name first in
     case-insensitive alphabetical order (KB-5)."""
     order = sorted(

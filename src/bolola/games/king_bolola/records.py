@@ -16,7 +16,14 @@ from bolola.cards import CARDS, FULL_DECK, Card, CardError, Suit, cards_of
 from bolola.engine import IllegalAction, RecordError
 from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.deal import END_RULES, Deal, Hands, new_deal, play, why_illegal
-from bolola.games.king_bolola.match import DEALS, Match, declare_actions, offered
+from bolola.games.king_bolola.match import (
+    DEALS,
+    Match,
+    close_deal,
+    declare_actions,
+    offered,
+    skip_deal,
+)
 from bolola.games.king_bolola.options import KingBololaOptions
 from bolola.games.king_bolola.view import DealSummary
 
@@ -201,28 +208,13 @@ def replay_match(raw: Mapping[str, Any]) -> MatchReplay:
         )
         match, _ = MATCH_GAME.apply(match, declarer, action)
         if deal is None:
-            match = _skip_deal(match)
+            match = skip_deal(match)
         elif deal.done:
-            match = _finish_deal(match, deal)
+            match = close_deal(match, deal)
             scored += 1
         else:
             current = deal
     return MatchReplay(match, current, scored)
-
-
-def _skip_deal(match: Match) -> Match:
-    """Close a deal recorded without hands: it counts for quotas, not for points."""
-    return match._replace(deal_no=match.deal_no + 1, deal=None)
-
-
-def _finish_deal(match: Match, deal: Deal) -> Match:
-    t, p = match.totals, deal.points
-    return match._replace(
-        deal_no=match.deal_no + 1,
-        deal=None,
-        history=(*match.history, DealSummary.of(match.deal_no + 1, deal)),
-        totals=(t[0] + p[0], t[1] + p[1], t[2] + p[2], t[3] + p[3]),
-    )
 
 
 def _is_match(raw: Mapping[str, Any]) -> bool:
@@ -269,17 +261,23 @@ def match_record(match: Match, players: Sequence[str] | None = None) -> dict[str
         "game": GAME,
         "players": list(players) if players is not None else [f"seat{s}" for s in range(4)],
         "options": {"king-under-ace": match.options.king_under_ace},
-        "deals": [
-            {
-                "declarer": d.declarer,
-                "contract": str(d.contract),
-                "trump": None if d.trump is None else d.trump.letter,
-                "hands": [[str(c) for c in cards_of(h)] for h in d.dealt],
-                "play": [str(c) for c in d.play],
-            }
-            for d in match.history
-        ],
+        "deals": [_summary_deal(d) for d in match.history],
     }
+
+
+def _summary_deal(d: DealSummary) -> dict[str, Any]:
+    return {
+        "declarer": d.declarer,
+        "contract": str(d.contract),
+        "trump": None if d.trump is None else d.trump.letter,
+        "hands": [[str(c) for c in cards_of(h)] for h in d.dealt],
+        "play": [str(c) for c in d.play],
+    }
+
+
+def summary_record(d: DealSummary, options: KingBololaOptions) -> dict[str, Any]:
+    """The referee's deal record of a finished deal of a match."""
+    return {"game": GAME, **_summary_deal(d), "options": {"king-under-ace": options.king_under_ace}}
 
 
 def deal_record(deal: Deal) -> dict[str, Any]:

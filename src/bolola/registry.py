@@ -1,0 +1,91 @@
+"""Every game of the room with its bots: one line per game, at the bottom.
+
+Nothing else outside ``games/`` and ``bots/`` names a game: the server, the referee, the
+arena, the benchmarks and the terminal find games here and speak to them through the
+engine contract (:class:`bolola.engine.Game`) and its hooks.
+
+>>> find("king-bolola").seats
+4
+>>> [g.name for g in registered()]
+['hearts-trumps', 'king-bolola']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bolola.engine import Game, Record, RecordError
+from bolola.engine import replay as replay_state
+
+if TYPE_CHECKING:
+    from bolola.bots.base import BotFactory
+
+AnyGame = Game[Any, Any, Any, Any]
+FLAGSHIP = "king-bolola"
+"""The game a request that names none is about (the lobby's first, the leaderboard's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A registered game and its bot levels beyond ``beginner`` (which plays any game)."""
+
+    game: AnyGame
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+
+
+_ENTRIES: dict[str, Entry] = {}
+
+
+def register(game: AnyGame, bots: Mapping[str, BotFactory] | None = None) -> None:
+    """Add a game (tests register toy games this way, and remove them with :func:`forget`)."""
+    _ENTRIES[game.name] = Entry(game, dict(bots or {}))
+
+
+def forget(name: str) -> None:
+    _ENTRIES.pop(name, None)
+
+
+def entry(name: str) -> Entry:
+    """The registered game of that name; raises :class:`RecordError` for an unknown one."""
+    _load()
+    try:
+        return _ENTRIES[name]
+    except KeyError:
+        known = ", ".join(sorted(_ENTRIES))
+        raise RecordError(f"unknown game {name!r} (known: {known})") from None
+
+
+def find(name: str) -> AnyGame:
+    return entry(name).game
+
+
+def registered() -> tuple[AnyGame, ...]:
+    """Every game, by name."""
+    _load()
+    return tuple(_ENTRIES[name].game for name in sorted(_ENTRIES))
+
+
+def replay(record: Record) -> tuple[AnyGame, Any]:
+    """The record's game and its state after every move."""
+    game = find(record.game)
+    return game, replay_state(game, record)
+
+
+_loaded = False
+
+
+def _load() -> None:
+    # Imported on first use, not at import: games and bots import the engine, and the
+    # engine stays free of them.
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from bolola.bots import hearts_trumps as hearts_trumps_bots
+    from bolola.bots import king_bolola as king_bolola_bots
+    from bolola.games import hearts_trumps, king_bolola
+
+    register(king_bolola.GAME, king_bolola_bots.BOTS)
+    register(hearts_trumps.GAME, hearts_trumps_bots.BOTS)
