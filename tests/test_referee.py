@@ -260,3 +260,15 @@ def test_cli_reads_stdin_and_files_and_never_shows_a_traceback(tmp_path: Path) -
     assert result.returncode == 2 and "cannot read" in result.stdout
     result = run_cli("legal", "-", stdin="[" * 100_000)
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_the_referee_dispatches_through_the_registry_even_to_a_test_game() -> None:
+
+    toy = find("test-toy")
+    state = playing.random_match(toy, 3)
+    status, [answer] = ask("score", toy.match_record(state, ["a", "b", "c"]))
+    assert status == 0 and answer["totals"] == list(toy.outcome(state).scores)
+    status, [answer] = ask("legal", {"game": "test-toy", "options": {}, "seed": 3, "moves": []})
+    assert status == 0 and answer["to_move"] == [0, 1, 2] and len(answer["legal"]) == 4
+    status, [answer] = ask("legal", {"game": "chess"})
+    assert status == 2 and "test-toy" in answer["error"]

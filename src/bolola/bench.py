@@ -1,10 +1,12 @@
 """``bolola bench TARGET``: how fast things run on one core.
 
-``engine``: random playouts of King Bolola through the engine contract — complete deals per
-second for each contract, for all contracts mixed, and for whole matches; and Hearts Are
-Trumps hands per second through the contract, and its resamples. Times are the
-process's CPU time, so a busy machine slows the run but not the figures. ``bots``,
-``solver`` and ``server`` are measured by their own modules.
+``engine``: every registered game (or ``--game G``) through the engine contract —
+whole games played at random (a random seat among those that may act, a random legal
+action: games, deals and actions per second), ``game.resample`` calls per second along a
+random game, and each of the game's own benchmark units (``game.benchmarks()``: units
+and actions per second). Times are the process's CPU time, so a busy machine slows the
+run but not the figures. ``bots``, ``solver`` and ``server`` are measured by their own
+modules.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ import importlib
 import json
 import platform
 import random
+import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from bolola import engine
-from bolola.cards import cards_of
-from bolola.games.king_bolola.contract import Contract
-from bolola.games.king_bolola.deal import hands_from_seed, new_deal, play
+from bolola import registry
+from bolola.engine import Bench, RecordError
 
 # target -> module with configure(parser, name) and run(args), for the targets measured elsewhere
 OTHER_TARGETS = {
@@ -33,7 +34,8 @@ OTHER_TARGETS = {
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
-    eng = sub.add_parser("engine", help="random-playout speed of the King Bolola engine")
+    eng = sub.add_parser("engine", help="random-playout speed of every game's engine")
+    eng.add_argument("--game", help="one registered game (default: every one)")
     eng.add_argument("--seconds", type=float, default=1.5, help="time per measurement")
     eng.add_argument("--seed", type=int, default=1)
     eng.add_argument("--json", action="store_true", help="print one JSON object")
@@ -52,7 +54,14 @@ def run(args: argparse.Namespace) -> int:
         module = importlib.import_module(OTHER_TARGETS[args.target])
         status: int = module.run(args)
         return status
-    report = engine_report(args.seconds, args.seed)
+    try:
+        games = [registry.find(args.game)] if args.game else list(registry.registered())
+        if args.seconds <= 0:
+            raise RecordError("--seconds must be positive")
+    except RecordError as e:
+        print(f"bolola bench: {e}", file=sys.stderr)
+        return 2
+    report = {game.name: game_report(game, args.seconds, args.seed) for game in games}
     if args.json:
         print(json.dumps(report))
     else:
@@ -60,139 +69,97 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-@dataclass(frozen=True, slots=True)
-class Rate:
-    deals: int
-    plays: int
-    seconds: float
-
-    @property
-    def deals_per_second(self) -> float:
-        return self.deals / self.seconds
-
-    @property
-    def plays_per_second(self) -> float:
-        return self.plays / self.seconds
-
-
-def random_deals(contracts: list[Contract], seconds: float, seed: int) -> Rate:
-    """Play random deals (a random legal card each turn) until ``seconds`` have passed."""
-    rng = random.Random(seed)
-    pick = rng.random
-    deals = plays = 0
+def timed(work: Callable[[], tuple[int, int]], seconds: float) -> tuple[int, int, float]:
+    """Call ``work() -> (units, actions)`` until ``seconds`` of CPU time have passed (at
+    least once); the units, actions and CPU seconds in all."""
+    units = actions = 0
     start = time.process_time()
     deadline = start + seconds
     while True:
-        for _ in range(20):
-            contract = contracts[deals % len(contracts)]
-            trump = int(pick() * 4) if contract is Contract.TRUMPS else None
-            d = new_deal(contract, trump, deals & 3, hands_from_seed(seed * 1_000_003 + deals))
-            while not d.done:
-                legal = cards_of(d.legal)
-                card = legal[int(pick() * len(legal))]
-                d, _ = play(d, (d.leader + len(d.trick)) & 3, card.index)
-                plays += 1
-            deals += 1
+        u, a = work()
+        units += u
+        actions += a
         now = time.process_time()
         if now >= deadline:
-            return Rate(deals, plays, now - start)
+            return units, actions, max(now - start, 1e-9)
 
 
-def random_matches(seconds: float, seed: int) -> Rate:
-    """Whole matches through the registered game's contract, random legal actions."""
-    game = engine.find("king-bolola")
-    rng = random.Random(seed)
-    pick = rng.random
-    matches = plays = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        state = game.new(game.default_options(), seed * 7919 + matches)
-        while True:
-            to_move = game.to_move(state)
-            if not to_move:
-                break
-            seat = to_move[0]
-            legal = game.legal_actions(state, seat)
-            state, _ = game.apply(state, seat, legal[int(pick() * len(legal))])
-            plays += 1
-        matches += 1
-        now = time.process_time()
-        if now >= deadline:
-            return Rate(matches * 24, plays, now - start)
-
-
-def hearts_trumps_hands(seconds: float, seed: int) -> Rate:
-    """Hearts Are Trumps through the contract: both seats place at random (legal_actions
-    and apply), hand after hand, match after match. ``deals`` counts hands here."""
-    game = engine.find("hearts-trumps")
-    pick = random.Random(seed).random
-    hands = plays = matches = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        state = game.new(game.default_options(), seed * 7919 + matches)
-        while not state.over:
-            for seat in (0, 1):
-                legal = game.legal_actions(state, seat)
-                state, _ = game.apply(state, seat, legal[int(pick() * len(legal))])
-            plays += 2
-            hands += 1
-        matches += 1
-        now = time.process_time()
-        if now >= deadline:
-            return Rate(hands, plays, now - start)
-
-
-def hearts_trumps_resamples(seconds: float, seed: int) -> float:
-    """Resamples per second of Hearts Are Trumps states along a random match."""
-    game = engine.find("hearts-trumps")
-    rng = random.Random(seed)
-    states = []
+def random_game(
+    game: registry.AnyGame, seed: int, rng: random.Random
+) -> tuple[Any, int, list[Any]]:
+    """One game played at random from ``game.new(default options, seed)``: its last state,
+    the actions taken, and every state where some seat was to act."""
     state = game.new(game.default_options(), seed)
-    while not state.over:
-        states.append(state)
-        seat = rng.choice(game.to_move(state))
-        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    n = 0
-    start = time.process_time()
-    deadline = start + seconds
+    actions = 0
+    states: list[Any] = []
     while True:
-        for s in states:
-            game.resample(s, n & 1, rng)
-            n += 1
-        now = time.process_time()
-        if now >= deadline:
-            return n / (now - start)
+        movers = game.to_move(state)
+        if not movers:
+            return state, actions, states
+        states.append(state)
+        seat = movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
+        legal = game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
+        actions += 1
 
 
-def engine_report(seconds: float, seed: int) -> dict[str, Any]:
-    per_contract = {}
-    for contract in Contract:
-        rate = random_deals([contract], seconds, seed)
-        per_contract[str(contract)] = {
-            "deals_per_second": round(rate.deals_per_second),
-            "plays_per_second": round(rate.plays_per_second),
-        }
-    mixed = random_deals(list(Contract), seconds * 2, seed)
-    matches = random_matches(seconds * 2, seed)
-    ht = hearts_trumps_hands(seconds * 2, seed)
+def whole_games(game: registry.AnyGame, seconds: float, seed: int) -> dict[str, float]:
+    """Whole games through the contract (``to_move``, ``legal_actions``, ``apply``)."""
+    rng = random.Random(seed)
+    deals = 0
+    played = 0
+
+    def one() -> tuple[int, int]:
+        nonlocal deals, played
+        state, actions, _ = random_game(game, seed * 7919 + played, rng)
+        played += 1
+        deals += len(game.deal_scores(state))
+        return 1, actions
+
+    games, actions, spent = timed(one, seconds)
     return {
-        "benchmark": "engine",
-        "game": "king-bolola",
-        "deals_per_second": round(mixed.deals_per_second),
-        "plays_per_second": round(mixed.plays_per_second),
-        "per_contract": per_contract,
-        "matches": {
-            "deals_per_second": round(matches.deals_per_second),
-            "matches_per_second": round(matches.deals_per_second / 24, 2),
-            "actions_per_second": round(matches.plays_per_second),
-        },
-        "hearts_trumps": {
-            "hands_per_second": round(ht.deals_per_second),
-            "placements_per_second": round(ht.plays_per_second),
-            "resamples_per_second": round(hearts_trumps_resamples(seconds, seed)),
-        },
+        "games_per_second": round(games / spent, 2),
+        "deals_per_second": round(deals / spent),
+        "actions_per_second": round(actions / spent),
+    }
+
+
+def resamples(game: registry.AnyGame, seconds: float, seed: int) -> float:
+    """``game.resample`` calls per second over the states of a random game, each seat's
+    turn about."""
+    rng = random.Random(seed)
+    _, _, states = random_game(game, seed, rng)
+    n = 0
+
+    def sweep() -> tuple[int, int]:
+        nonlocal n
+        for s in states:
+            game.resample(s, n % game.seats, rng)
+            n += 1
+        return len(states), 0
+
+    calls, _, spent = timed(sweep, seconds)
+    return round(calls / spent)
+
+
+def _unit_work(unit: Bench, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    return lambda: (1, unit(rng))
+
+
+def game_report(game: registry.AnyGame, seconds: float, seed: int) -> dict[str, Any]:
+    units = {}
+    for name, unit in game.benchmarks().items():
+        count, actions, spent = timed(_unit_work(unit, random.Random(seed)), seconds)
+        units[name] = {
+            "units_per_second": round(count / spent),
+            "actions_per_second": round(actions / spent),
+        }
+    return {
+        "title": game.title,
+        "seats": game.seats,
+        "whole_games": whole_games(game, seconds * 2, seed),
+        "resamples_per_second": resamples(game, seconds, seed),
+        "units": units,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "seconds_per_measurement": seconds,
@@ -200,19 +167,15 @@ def engine_report(seconds: float, seed: int) -> dict[str, Any]:
 
 
 def print_engine_report(report: dict[str, Any]) -> None:
-    print(f"King Bolola random playouts, one core, Python {report['python']}")
-    print(f"{'contract':<18}{'deals/s':>10}{'plays/s':>12}")
-    for name, rate in report["per_contract"].items():
-        print(f"{name:<18}{rate['deals_per_second']:>10,}{rate['plays_per_second']:>12,}")
-    print(f"{'all mixed':<18}{report['deals_per_second']:>10,}{report['plays_per_second']:>12,}")
-    m = report["matches"]
-    print(
-        f"{'whole matches':<18}{m['deals_per_second']:>10,}{m['actions_per_second']:>12,}"
-        f"   ({m['matches_per_second']} matches/s, through legal_actions/apply)"
-    )
-    ht = report["hearts_trumps"]
-    print(
-        f"Hearts Are Trumps: {ht['hands_per_second']:,} hands/s "
-        f"({ht['placements_per_second']:,} placements/s through legal_actions/apply), "
-        f"{ht['resamples_per_second']:,} resamples/s"
-    )
+    for name, rep in report.items():
+        print(f"{rep['title']} ({name}): random play on one core, CPU time, Python {rep['python']}")
+        print(f"{'what':<30}{'per second':>12}{'actions/s':>12}")
+        g = rep["whole_games"]
+        print(
+            f"{'whole games':<30}{g['games_per_second']:>12,}{g['actions_per_second']:>12,}"
+            f"   ({g['deals_per_second']:,} deals/s, through legal_actions/apply)"
+        )
+        print(f"{'resamples':<30}{rep['resamples_per_second']:>12,}")
+        for unit, rate in rep["units"].items():
+            print(f"{unit:<30}{rate['units_per_second']:>12,}{rate['actions_per_second']:>12,}")
+        print()

@@ -7,15 +7,18 @@ import subprocess
 import sys
 
 
-def test_bench_engine_reports_hearts_trumps_hands_and_resamples() -> None:
+def test_bench_engine_reports_hearts_trumps_games_and_resamples() -> None:
+    argv = ["bench", "engine", "--json", "--seconds", "0.02", "--game", "hearts-trumps"]
     result = subprocess.run(
-        [sys.executable, "-m", "bolola.cli", "bench", "engine", "--json", "--seconds", "0.02"],
+        [sys.executable, "-m", "bolola.cli", *argv],
         capture_output=True,
         text=True,
         check=True,
     )
-    ht = json.loads(result.stdout)["hearts_trumps"]
-    assert set(ht) == {"hands_per_second", "placements_per_second", "resamples_per_second"}
-    assert ht["hands_per_second"] > 0 and ht["resamples_per_second"] > 0
-    # Two placements a hand, each rounded once.
-    assert abs(ht["placements_per_second"] - 2 * ht["hands_per_second"]) <= 2
+    report = json.loads(result.stdout)
+    assert set(report) == {"hearts-trumps"}
+    ht = report["hearts-trumps"]
+    whole = ht["whole_games"]
+    assert whole["games_per_second"] > 0 and ht["resamples_per_second"] > 0
+    # Both seats place each hand (9 hands a deal): at least 18 actions a deal.
+    assert whole["actions_per_second"] >= 17 * whole["deals_per_second"]

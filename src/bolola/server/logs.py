@@ -1,6 +1,9 @@
 """Structured logs: one JSON object per line, with the ``extra`` fields of each call.
 
->>> log.info("table started", extra={"table": 7})
+>>> record = logging.makeLogRecord(
+...     {"name": "bolola.table", "levelname": "INFO", "msg": "table started", "table": 7,
+...      "created": 1796022000.0, "msecs": 0.0})
+>>> print(JsonFormatter().format(record))  # doctest: +NORMALIZE_WHITESPACE
 {"ts": "2026-11-30T07:00:00.000Z", "level": "info", "logger": "bolola.table",
  "msg": "table started", "table": 7}
 """

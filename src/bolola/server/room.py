@@ -1,6 +1,9 @@
 """The card room: every live table, the lobby's listeners, table creation (PL-1..PL-3).
 
->>> room = Room(store, settings); await room.restore()   # every live table rebuilt from its log
+Used as::
+
+    room = Room(store, settings)
+    await room.restore()   # every live table rebuilt from its log
 """
 
 from __future__ import annotations

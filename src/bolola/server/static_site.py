@@ -4,7 +4,10 @@ builds it there).
 Client-side routes (``/table/7``) get ``index.html`` so a reload lands on the same screen;
 ``/api/…``, ``/ws`` and ``/healthz`` are never answered with the page.
 
->>> app = make_app(settings); mount_static(app)   # after every other route
+Used as::
+
+    app = make_app(settings)
+    mount_static(app)   # after every other route
 """
 
 from __future__ import annotations

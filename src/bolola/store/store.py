@@ -1,6 +1,8 @@
 """What the server reads and writes, as plain frozen values (no ORM object leaves here).
 
->>> store = await Store.open("sqlite:///bolola.db")   # migrates, starts the writer
+Used as::
+
+    store = await Store.open("sqlite:///bolola.db")   # migrates, starts the writer
 """
 
 from __future__ import annotations

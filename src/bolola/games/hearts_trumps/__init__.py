@@ -1,6 +1,6 @@
 """Hearts Are Trumps: 2 players, secret placements, battles for loot.
 
-Rules: ../shared/rules/hearts-trumps.md (HT-1 … HT-16).
+Rules: docs/rules/hearts-trumps.md (HT-1 … HT-16).
 """
 
 from bolola.games.hearts_trumps.battle import Battle, Why, battles, duel, winners

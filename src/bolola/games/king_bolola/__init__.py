@@ -1,4 +1,4 @@
-"""King Bolola: 4 players, 24 deals, nine contracts (../shared/rules/king-bolola.md)."""
+"""King Bolola: 4 players, 24 deals, nine contracts (docs/rules/king-bolola.md)."""
 
 from bolola.games.king_bolola.match import GAME, KingBolola, Match
 
