@@ -79,3 +79,18 @@ def run(game: Game[Any, Any, Any, Any], seed: int, variant: int) -> tuple[list[S
 def random_match(game: Game[Any, Any, Any, Any], seed: int, **options: Any) -> Any:
     """The final state of a whole random match (options by their JSON names)."""
     return list(playout(game, dict(options), seed))[-1]
+
+
+def random_steps(
+    game: Game[Any, Any, Any, Any], seed: int, **options: Any
+) -> list[tuple[Any, tuple[Any, ...]]]:
+    """Every state of a whole random match with the events that led to it (none for the
+    first): ``[(state, events), …]``."""
+    out: list[tuple[Any, tuple[Any, ...]]] = []
+    for step in playout(game, dict(options), seed):
+        if isinstance(step, Step):
+            if not out:
+                out.append((step.state, ()))
+            state, events = game.apply(step.state, step.seat, step.action)
+            out.append((state, events))
+    return out

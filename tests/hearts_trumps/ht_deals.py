@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import playing
 from bolola.cards import Card
 from bolola.games.hearts_trumps.deck import DECK
 from bolola.games.hearts_trumps.match import GAME, Match
@@ -62,11 +63,4 @@ def play_random(state: Match, rng: random.Random, hands: int) -> Match:
 
 def random_match(seed: int, target: int = 500):
     """Every state of a random match and the events of each action."""
-    rng = random.Random(seed)
-    state = GAME.new(GAME.parse_options({"target": target}), seed)
-    steps = [(state, ())]
-    while GAME.outcome(state) is None:
-        seat = rng.choice(GAME.to_move(state))
-        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        steps.append((state, events))
-    return steps
+    return playing.random_steps(GAME, seed, target=target)

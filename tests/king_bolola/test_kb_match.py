@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import playing
 from bolola.cards import FULL_DECK, Card, Suit, cards_of
 from bolola.engine import IllegalAction, RecordError, Result, Seated
 from bolola.games.king_bolola.actions import Declare, parse_action
@@ -51,18 +51,8 @@ def finish_deal(state: Match) -> Match:
 
 def random_match(seed: int, **options: object) -> tuple[Match, list[tuple[int, Contract]]]:
     """A whole match of random legal actions; also who declared what, in order."""
-    rng = random.Random(seed)
-    state = new_match(seed, **options)
-    declared = []
-    while GAME.outcome(state) is None:
-        (seat,) = GAME.to_move(state)
-        legal = GAME.legal_actions(state, seat)
-        assert legal
-        action = rng.choice(legal)
-        if isinstance(action, Declare):
-            declared.append((seat, action.contract))
-        state, _ = GAME.apply(state, seat, action)
-    return state, declared
+    state = playing.random_match(GAME, seed, **options)
+    return state, [(d.declarer, d.contract) for d in state.history]
 
 
 # --- KB-3 notation --------------------------------------------------------------------
