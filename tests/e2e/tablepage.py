@@ -77,14 +77,23 @@ def wait_for_turn_or_deal(page: Page, deal: int) -> str:
     return "play"
 
 
-def declare(page: Page) -> str:
-    """The first contract offered (and, for trumps, the first suit)."""
-    first = page.get_by_test_id("chooser").locator("[data-contract]").first
+def declare(page: Page, *, tap: bool = False) -> str:
+    """Chooses the first contract offered (and, for trumps, the first suit) by click or
+    tap, and waits until the table has taken it: the chooser stays on screen until the
+    server's update, and a caller that looked again before then would choose twice (its
+    second click aimed at a chooser about to go)."""
+    chooser = page.get_by_test_id("chooser")
+    first = chooser.locator("[data-contract]").first
     contract = first.get_attribute("data-contract") or ""
-    first.click()
-    if contract == "trumps":
-        page.locator("[data-trump]").first.click()
-    expect(page.get_by_test_id("chooser")).to_have_count(0)
+    steps = [first]
+    if contract == "trumps":  # the suits replace the contracts once trumps is chosen
+        steps.append(chooser.locator("[data-trump]").first)
+    for step in steps:
+        if tap:
+            step.tap()
+        else:
+            step.click()
+    expect(chooser).to_have_count(0)
     return contract
 
 

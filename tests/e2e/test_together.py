@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tablepage import (
     CORNER,
     deal_no,
+    declare,
     hand,
     legal_cards,
     play_card,
@@ -81,10 +82,7 @@ def test_two_players_see_each_others_cards_and_chat(
         chooser = me.get_by_test_id("chooser")
         chooser.or_(legal_cards(me).first).wait_for()
         if chooser.count():
-            chooser.locator("[data-contract]").first.click()
-            if me.locator("[data-trump]").count():
-                me.locator("[data-trump]").first.click()
-            expect(chooser).to_have_count(0)
+            declare(me)
             continue
         for p in (host, guest):
             expect(p.get_by_test_id("trick-winner")).to_have_count(0)
@@ -122,9 +120,7 @@ def test_a_phone_can_play(browser: Browser, server: Server, shots: Path) -> None
         step_deal = deal_no(page)
         page.get_by_test_id("chooser").or_(legal_cards(page).first).wait_for()
         if page.get_by_test_id("chooser").count():
-            page.get_by_test_id("chooser").locator("[data-contract]").first.tap()
-            if page.locator("[data-trump]").count():
-                page.locator("[data-trump]").first.tap()
+            declare(page, tap=True)
             continue
         card = legal_cards(page).first.get_attribute("data-card") or ""
         legal_cards(page).first.tap(position=CORNER)
