@@ -136,6 +136,7 @@ class KingBololaView:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "game": "king-bolola",
             "seat": self.seat,
             "deal": self.deal_no,
             "declarer": self.declarer,
