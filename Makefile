@@ -29,15 +29,21 @@ endif
 # static folder (served by `bolola serve`) when any of its sources change.
 CLIENT_OUT := src/bolola/server/static/index.html
 CLIENT_SRC := $(shell find client/src -type f 2>/dev/null) client/index.html \
-	client/vite.config.ts client/svelte.config.js client/tsconfig.json client/package.json
+	client/vite.config.ts client/svelte.config.js client/tsconfig.json client/package.json \
+	$(wildcard docs/rules/*.md)
 
 client: $(CLIENT_OUT)
+
+# The card-room sounds are made, not recorded (scripts/sounds.py, CC0): built, not committed.
+SOUNDS := client/public/sounds/win.wav
+$(SOUNDS): scripts/sounds.py
+	@python3 scripts/sounds.py client/public/sounds
 
 client/node_modules/.package-lock.json: client/package.json client/package-lock.json | $(NODE)
 	@cd client && $(NPM) ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC) | $(NODE)
+$(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC) $(SOUNDS) | $(NODE)
 	@cd client && $(NPM) run --silent build -- --logLevel warn
 
 # The wheel ships node and npm's sources (its bin/npm is broken): a link to node and small

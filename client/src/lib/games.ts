@@ -8,11 +8,32 @@ export interface GameInfo {
   /** The default target points (the game ends when a seat reaches them); null: no target. */
   target: number | null;
   name: Key;
+  /** What the lobby's tile says: a line for players, a typical match against bots in
+   * minutes, and three cards for its picture. */
+  blurb: Key;
+  minutes: number;
+  picture: readonly [string, string, string];
 }
 
 export const GAMES: readonly GameInfo[] = [
-  { id: 'king-bolola', seats: 4, target: null, name: 'gameKingBolola' },
-  { id: 'hearts-trumps', seats: 2, target: 500, name: 'gameHeartsTrumps' },
+  {
+    id: 'king-bolola',
+    seats: 4,
+    target: null,
+    name: 'gameKingBolola',
+    blurb: 'blurb_king_bolola',
+    minutes: 45,
+    picture: ['QS', 'KH', 'AD'],
+  },
+  {
+    id: 'hearts-trumps',
+    seats: 2,
+    target: 500,
+    name: 'gameHeartsTrumps',
+    blurb: 'blurb_hearts_trumps',
+    minutes: 15,
+    picture: ['AH', 'JK', 'KH'],
+  },
 ];
 
 const FALLBACK = GAMES[0] as GameInfo;

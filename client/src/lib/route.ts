@@ -5,7 +5,8 @@ export type Route =
   | { kind: 'lobby' }
   | { kind: 'table'; id: number }
   | { kind: 'player'; name: string }
-  | { kind: 'leaderboard'; game: string | null };
+  | { kind: 'leaderboard'; game: string | null }
+  | { kind: 'rules'; game: string };
 
 export function parseRoute(pathname: string, search = ''): Route {
   let m = /^\/table\/(\d+)\/?$/.exec(pathname);
@@ -18,6 +19,8 @@ export function parseRoute(pathname: string, search = ''): Route {
       return { kind: 'lobby' };
     }
   }
+  m = /^\/rules\/([a-z-]+)\/?$/.exec(pathname);
+  if (m) return { kind: 'rules', game: m[1] ?? '' };
   const named = new URLSearchParams(search).get('name');
   if (/^\/player\/?$/.test(pathname) && named) return { kind: 'player', name: named };
   if (/^\/leaderboard\/?$/.test(pathname)) {
@@ -38,6 +41,8 @@ export function pathOf(route: Route): string {
         : `/player/${encodeURIComponent(route.name)}`;
     case 'leaderboard':
       return route.game ? `/leaderboard?game=${encodeURIComponent(route.game)}` : '/leaderboard';
+    case 'rules':
+      return `/rules/${route.game}`;
     case 'lobby':
       return '/';
   }

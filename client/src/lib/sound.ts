@@ -1,9 +1,21 @@
-// Sound effects synthesized with Web Audio: no sound files to ship or license.
+// Card-room sounds: a shuffle, a deal, a card on the felt, a trick taken, a win. Short WAV
+// files made by scripts/sounds.py (CC0, see public/sounds/LICENSE.txt), fetched once and
+// played through Web Audio; one click on the mute button silences them (remembered).
 import { prefs } from './prefs.svelte';
 
-export type Effect = 'deal' | 'play' | 'trick' | 'match';
+export type Effect = 'shuffle' | 'deal' | 'play' | 'trick' | 'match';
+
+/** Each effect's file and loudness (the files are normalised alike). */
+export const SAMPLES: Record<Effect, { file: string; gain: number }> = {
+  shuffle: { file: 'shuffle', gain: 0.5 },
+  deal: { file: 'deal', gain: 0.45 },
+  play: { file: 'card', gain: 0.6 },
+  trick: { file: 'trick', gain: 0.5 },
+  match: { file: 'win', gain: 0.45 },
+};
 
 let ctx: AudioContext | null = null;
+const buffers = new Map<string, Promise<AudioBuffer | null>>();
 
 function audio(): AudioContext | null {
   if (typeof AudioContext === 'undefined') return null;
@@ -12,54 +24,31 @@ function audio(): AudioContext | null {
   return ctx;
 }
 
-function tone(ac: AudioContext, freq: number, start: number, dur: number, type: OscillatorType, gain = 0.15): void {
-  const osc = ac.createOscillator();
-  const amp = ac.createGain();
-  osc.type = type;
-  osc.frequency.setValueAtTime(freq, start);
-  amp.gain.setValueAtTime(0, start);
-  amp.gain.linearRampToValueAtTime(gain, start + 0.01);
-  amp.gain.exponentialRampToValueAtTime(0.001, start + dur);
-  osc.connect(amp).connect(ac.destination);
-  osc.start(start);
-  osc.stop(start + dur + 0.02);
-}
-
-function noise(ac: AudioContext, start: number, dur: number, gain = 0.2): void {
-  // A short filtered noise burst: a card sliding on felt.
-  const frames = Math.max(1, Math.floor(ac.sampleRate * dur));
-  const buffer = ac.createBuffer(1, frames, ac.sampleRate);
-  const data = buffer.getChannelData(0);
-  for (let i = 0; i < frames; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / frames);
-  const src = ac.createBufferSource();
-  src.buffer = buffer;
-  const filter = ac.createBiquadFilter();
-  filter.type = 'bandpass';
-  filter.frequency.value = 2500;
-  const amp = ac.createGain();
-  amp.gain.value = gain;
-  src.connect(filter).connect(amp).connect(ac.destination);
-  src.start(start);
+function load(ac: AudioContext, file: string): Promise<AudioBuffer | null> {
+  let found = buffers.get(file);
+  if (!found) {
+    // A sound that cannot load (offline, old browser) stays silent; play goes on.
+    found = fetch(`/sounds/${file}.wav`)
+      .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status)))))
+      .then((bytes) => ac.decodeAudioData(bytes))
+      .catch(() => null);
+    buffers.set(file, found);
+  }
+  return found;
 }
 
 export function play(effect: Effect): void {
   if (prefs.muted) return;
   const ac = audio();
   if (ac === null) return;
-  const now = ac.currentTime;
-  switch (effect) {
-    case 'play':
-      noise(ac, now, 0.08);
-      break;
-    case 'deal':
-      for (let i = 0; i < 6; i++) noise(ac, now + i * 0.05, 0.04, 0.12);
-      break;
-    case 'trick':
-      tone(ac, 660, now, 0.12, 'triangle');
-      tone(ac, 880, now + 0.1, 0.18, 'triangle');
-      break;
-    case 'match':
-      [523, 659, 784, 1047].forEach((f, i) => tone(ac, f, now + i * 0.14, 0.35, 'square', 0.08));
-      break;
-  }
+  const { file, gain } = SAMPLES[effect];
+  void load(ac, file).then((buffer) => {
+    if (buffer === null || prefs.muted) return;
+    const src = ac.createBufferSource();
+    src.buffer = buffer;
+    const amp = ac.createGain();
+    amp.gain.value = gain;
+    src.connect(amp).connect(ac.destination);
+    src.start();
+  });
 }

@@ -234,7 +234,7 @@ def make_app(settings: Settings) -> Starlette:
             player: PlayerInfo | None = await player_of(request)
         except ProtocolError:
             player = None
-        return {"tables": room.open_tables(player)}
+        return {"tables": room.open_tables(player), "playing": room.playing_tables(player)}
 
     async def create(request: Request) -> Any:
         _, room, _ = server.ready

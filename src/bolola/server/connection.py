@@ -198,7 +198,11 @@ async def _dispatch(
         raise ProtocolError("bad_request", "hello is said once per connection")
     if kind == "lobby":
         room.lobby.add(conn)
-        return {"type": "lobby", "tables": room.open_tables(player)}
+        return {
+            "type": "lobby",
+            "tables": room.open_tables(player),
+            "playing": room.playing_tables(player),
+        }
     if kind == "create":
         table = await room.create(player, TableSpec.from_json(msg.get("table")))
         return {"type": "created", "table": table.summary()}

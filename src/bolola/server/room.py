@@ -178,9 +178,17 @@ class Room:
 
     def open_tables(self, player: PlayerInfo | None) -> list[dict[str, Any]]:
         """PL-2: tables with a free seat this player may take."""
+        return self._listed("open", player)
+
+    def playing_tables(self, player: PlayerInfo | None) -> list[dict[str, Any]]:
+        """Tables in play this player may watch (the same access as joining: anyone, or the
+        host and the invited); a watcher sees the public view only."""
+        return self._listed("playing", player)
+
+    def _listed(self, status: str, player: PlayerInfo | None) -> list[dict[str, Any]]:
         out = []
         for t in self.tables.values():
-            if t.status != "open":
+            if t.status != status:
                 continue
             if t.access == "invited" and (
                 player is None or (player.id != t.host_id and player.id not in t.invited)

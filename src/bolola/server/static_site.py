@@ -30,7 +30,19 @@ NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>Bolola</title>
 SERVER_PREFIXES = ("api/", "ws", "healthz")
 # A missing file the page itself asks for is a real 404 too; any other path is a client
 # route, dots and all (``/player/ana.b``: player names may hold dots).
-ASSET_SUFFIXES = (".js", ".css", ".map", ".png", ".svg", ".ico", ".json", ".woff2", ".txt")
+ASSET_SUFFIXES = (
+    ".js",
+    ".css",
+    ".map",
+    ".png",
+    ".svg",
+    ".ico",
+    ".json",
+    ".woff2",
+    ".txt",
+    ".wav",
+    ".md",
+)
 
 
 class ClientFiles(StaticFiles):

@@ -241,6 +241,8 @@ class Table:
 
     async def attach(self, conn: Listener, *, watch: bool, since: int | None) -> Seat | None:
         """Start sending this table to ``conn``; a seated player is back (PL-5)."""
+        if watch and not self.may_watch(conn.player):
+            raise ProtocolError("not_invited", "this table is private: only its invited may watch")
         if conn in self.listeners:  # joined again on the same connection
             await self.detach(conn)
         seat = None if watch else self.seat_of(conn.player.id)
@@ -258,6 +260,16 @@ class Table:
         conn.send({"type": "joined", "table": self.id, "seat": seat})
         conn.send(catchup(self, seat, since) if since is not None else snapshot(self, seat))
         return seat
+
+    def may_watch(self, player: PlayerInfo) -> bool:
+        """Anyone may watch a table open to anyone; a private one, its host, the invited
+        and its seated players (the lobby lists it to the same players)."""
+        return (
+            self.access == "anyone"
+            or player.id == self.host_id
+            or player.id in self.invited
+            or self.seat_of(player.id) is not None
+        )
 
     async def back(self, conn: Listener) -> None:
         """A seated player says they are here again: the bot stops playing for them."""
