@@ -79,7 +79,10 @@ class Options(Protocol):
 
 
 class View(Protocol):
-    """What one seat may see of a state; its JSON form is what the wire carries."""
+    """What one seat may see of a state; its JSON form is what the wire carries. Every
+    game's JSON has at least ``game``, ``seat`` (None: a spectator), ``to_move`` (the
+    seats that may act) and ``legal`` (this seat's legal actions in text form), which the
+    table shell reads whatever the game."""
 
     def to_json(self) -> dict[str, Any]: ...
 

@@ -219,3 +219,18 @@ def test_every_card_is_accounted_for(game, seed, variant):
         assert_accounted(game, step.state)
         assert game.audit(step.state) == ()
     assert_accounted(game, final)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@RUNS
+@given(seed=SEEDS, variant=st.integers(0, 10))
+def test_every_view_json_carries_what_the_table_shell_reads(game, seed, variant):
+    steps, final = run(game, seed, variant)
+    for step in [*steps[::11], Step(final, 0, (), None)]:
+        for seat in (*range(game.seats), None):
+            out = game.view(step.state, seat).to_json()
+            json.dumps(out)  # the wire form is JSON
+            assert out["game"] == game.name and out["seat"] == seat
+            assert out["to_move"] == list(game.to_move(step.state))
+            legal = game.legal_actions(step.state, seat) if seat is not None else ()
+            assert out["legal"] == [str(a) for a in legal]

@@ -1,25 +1,33 @@
-"""Fixtures: a real ``bolola serve`` process on loopback, on SQLite and on PostgreSQL.
+"""Fixtures: Bolola servers on loopback, on SQLite and on PostgreSQL.
 
 Every server test runs against both databases: PostgreSQL is a throwaway cluster made
 with the machine's own binaries (Debian's ``postgresql`` package) in a temp dir on a free
-port, one fresh database per server.
+port, started once per session, one fresh database per server. The PostgreSQL runs are
+marked ``slow`` (``make check`` runs the SQLite ones, ``make test`` both).
+
+Servers are ``bolola serve`` processes forked from one that has imported Bolola already
+(``roomclient.ServerProcess``: a fraction of a second to start, not seconds), shared by the
+tests of a module (each makes its own players and tables, so they do not meet): ``server``
+with the usual test settings, ``server_with(**settings)`` with settings of their own.
+``make_server`` gives a test servers of its own (restarts, other days); ``fresh_server``
+runs ``python -m bolola.cli serve`` from scratch, for the tests of the command itself.
 """
 
 from __future__ import annotations
 
 import glob
 import itertools
+import json
 import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
-from roomclient import ServerProcess, free_port
+from roomclient import ServerProcess, forkserver, free_port
 
-T = TypeVar("T")
 # Generous message limits for scripted clients, which play far faster than people; tight
 # chat limits, which the chat test checks (no other test chats).
 FAST = {
@@ -111,31 +119,82 @@ def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresClust
         shutil.rmtree(root, ignore_errors=True)
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """When forked servers will be wanted, their forkserver starts now: its seconds of
+    imports overlap the tests that run before."""
+    if session.config.option.collectonly:
+        return
+    if any({"server_with", "make_server"} & set(item.fixturenames) for item in session.items):
+        forkserver()
+
+
+# PostgreSQL runs a cluster (real processes, seconds to make): its tests are slow.
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)]
+)
 def backend(request: pytest.FixtureRequest) -> str:
     name: str = request.param
     return name
 
 
-def _database(request: pytest.FixtureRequest, backend: str, where: Path) -> str:
-    if backend == "sqlite":
-        return f"sqlite:///{where / 'bolola.db'}"
-    cluster: PostgresCluster = request.getfixturevalue("postgres")
-    return cluster.new_database()
+@pytest.fixture(scope="module")
+def new_database(request: pytest.FixtureRequest, backend: str) -> Callable[[Path], str]:
+    """A fresh, empty database of the backend: a file in ``where``, or a new PostgreSQL
+    database in the session's cluster."""
+
+    cluster: PostgresCluster | None = None
+    if backend == "postgresql":
+        cluster = request.getfixturevalue("postgres")
+
+    def make(where: Path) -> str:
+        if cluster is None:
+            return f"sqlite:///{where / 'bolola.db'}"
+        return cluster.new_database()
+
+    return make
+
+
+@pytest.fixture(scope="module")
+def server_with(
+    new_database: Callable[[Path], str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[..., ServerProcess]]:
+    """A server with these settings (on top of ``FAST``), one per module, backend and
+    settings, shared by the module's tests asking for the same settings."""
+    started: dict[str, ServerProcess] = {}
+
+    def get(**settings: Any) -> ServerProcess:
+        key = json.dumps(settings, sort_keys=True)
+        if key not in started:
+            where = tmp_path_factory.mktemp("server")
+            started[key] = ServerProcess(new_database(where), where, **{**FAST, **settings})
+            started[key].start()
+        return started[key]
+
+    yield get
+    for server in started.values():
+        if server.proc is not None:
+            server.kill()
+
+
+@pytest.fixture(scope="module")
+def server(server_with: Callable[..., ServerProcess]) -> ServerProcess:
+    """The module's server with the usual test settings."""
+    return server_with()
 
 
 @pytest.fixture
 def make_server(
-    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+    new_database: Callable[[Path], str], tmp_path: Path
 ) -> Iterator[Callable[..., ServerProcess]]:
-    """Start servers on a fresh database of the backend; all are stopped at the end."""
-    url = _database(request, backend, tmp_path)
+    """Servers of this test alone on one fresh database (stop or kill one before starting
+    the next on it); all are killed at the end."""
+    url = new_database(tmp_path)
     started: list[ServerProcess] = []
 
     def make(**settings: Any) -> ServerProcess:
         server = ServerProcess(url, tmp_path, **{**FAST, **settings})
-        server.start()
         started.append(server)
+        server.start()
         return server
 
     yield make
@@ -145,13 +204,12 @@ def make_server(
 
 
 @pytest.fixture(scope="module")
-def server(
-    request: pytest.FixtureRequest, backend: str, tmp_path_factory: pytest.TempPathFactory
+def fresh_server(
+    new_database: Callable[[Path], str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
-    """One server per test module and backend, shared by its tests (each makes its own
-    tables and players, so they do not meet)."""
+    """``python -m bolola.cli serve`` started from scratch, per module and backend."""
     where = tmp_path_factory.mktemp("server")
-    server = ServerProcess(_database(request, backend, where), where, **FAST)
+    server = ServerProcess(new_database(where), where, fresh=True, **FAST)
     server.start()
     yield server
     if server.proc is not None:

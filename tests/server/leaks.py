@@ -1,4 +1,10 @@
-"""The truth behind a table, read from its event log, to check what each seat was sent."""
+"""The truth behind a table, read from its event log, to check what each seat was sent.
+
+Only what can carry a card is searched for cards: a table's view, the events of its
+updates, text (chat lines, error messages) and a finished match's record. Tokens, ids and
+names are opaque strings that can look like a card (a session token with ``-KS.`` in it)
+without telling one.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from typing import Any
 from sqlalchemy import text
 
 from bolola.cards import cards_of
-from bolola.engine import find
+from bolola.games.king_bolola import GAME as KING_BOLOLA
 from bolola.store.database import open_engine
 
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
@@ -45,7 +51,7 @@ async def replay_table(database_url: str, table: int) -> Truth:
             ).all()
     finally:
         await engine.dispose()
-    game = find("king-bolola")
+    game = KING_BOLOLA
     state = game.new(game.parse_options(json.loads(row[0])), row[1])
     states, actions = [state], [""]
     for seat, action in log:
@@ -83,11 +89,26 @@ def has_key(obj: Any, key: str) -> bool:
     return False
 
 
+def told_in(frame: dict[str, Any]) -> list[Any]:
+    """What a frame carries that can name cards, besides its view and events: a chat line,
+    the chat lines of a snapshot, an error's message, the record of an ended match."""
+    told: list[Any] = [line["text"] for line in frame.get("chat") or []]
+    kind = frame.get("type")
+    if kind == "chat":
+        told.append(frame["text"])
+    if kind == "error":
+        told.append(frame.get("message"))
+    if kind == "over":
+        told.append(frame.get("record"))
+    return told
+
+
 def check_frames(frames: list[dict[str, Any]], seat: int | None, truth: Truth) -> int:
     """Assert no frame shows ``seat`` a card it may not see; returns the frames checked.
 
     Events of version v are checked against the state before v (they tell what v did);
-    everything else against the state at the frame's version.
+    views and text against the state at the frame's version. No frame may carry dealt
+    hands, under any key.
     """
     states = truth.states
     at = 0
@@ -98,18 +119,17 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, truth: Truth) -
             at = frame["version"]
         assert at < len(states), f"frame of version {at} beyond the log ({len(states) - 1})"
         assert not has_key(frame, "hands"), f"dealt hands in a frame: {frame}"
-        rest = dict(frame)
         if kind == "update":
-            events = cards_in(rest.pop("events"))
+            events = cards_in(frame["events"])
             leaked = events & hidden_from(states[at - 1], seat) - truth.played(at)
             assert not leaked, f"seat {seat} told of {leaked} in events of version {at}"
         if kind == "catchup":
-            for u in rest.pop("updates"):
+            for u in frame["updates"]:
                 v = u["version"]
                 leaked = cards_in(u["events"]) & hidden_from(states[v - 1], seat)
                 leaked -= truth.played(v)
                 assert not leaked, f"seat {seat} told of {leaked} in catchup version {v}"
-        view = rest.pop("view", None)
+        view = frame.get("view")
         if view is not None:
             state = states[at]
             if seat is None:
@@ -120,7 +140,7 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, truth: Truth) -
             view = {k: v for k, v in view.items() if k != "hand"}
             leaked = cards_in(view) & hidden_from(state, seat)
             assert not leaked, f"seat {seat} shown {leaked} in the view of version {at}"
-        leaked = cards_in(rest) & hidden_from(states[at], seat)
+        leaked = cards_in(told_in(frame)) & hidden_from(states[at], seat)
         assert not leaked, f"seat {seat} shown {leaked} in a {kind} frame at {at}"
         checked += 1
     return checked

@@ -64,25 +64,11 @@ def provider_settings(idp: Provider, **more: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def bolola(
-    request: pytest.FixtureRequest,
-    backend: str,
-    provider: Provider,
-    tmp_path_factory: pytest.TempPathFactory,
-) -> Iterator[ServerProcess]:
+def bolola(server_with: Callable[..., ServerProcess], provider: Provider) -> ServerProcess:
     """A server with every kind of provider configured, one per backend."""
-    where = tmp_path_factory.mktemp("oauth")
-    if backend == "sqlite":
-        url = f"sqlite:///{where / 'bolola.db'}"
-    else:
-        url = request.getfixturevalue("postgres").new_database()
     # A provider that is configured but not running: nothing listens on this port.
     gone = {"gone": {"issuer": f"http://127.0.0.1:{free_port()}", "client_id": "x"}}
-    server = ServerProcess(url, where, **provider_settings(provider, oidc=json.dumps(gone)))
-    server.start()
-    yield server
-    if server.proc is not None:
-        server.kill()
+    return server_with(**provider_settings(provider, oidc=json.dumps(gone)))
 
 
 def person(idp: Provider, name: str, **more: str) -> User:
@@ -141,9 +127,7 @@ def set_xp(server: ServerProcess, player_id: object, xp: int) -> None:
     asyncio.run(write())
 
 
-def test_only_configured_providers_are_listed(
-    make_server: Callable[..., ServerProcess], bolola: ServerProcess
-) -> None:
+def test_only_configured_providers_are_listed(bolola: ServerProcess, server: ServerProcess) -> None:
     with browser(bolola) as client:
         listed = client.get("/api/auth/providers").json()["providers"]
     assert listed == [
@@ -152,8 +136,7 @@ def test_only_configured_providers_are_listed(
         {"id": "corp", "name": "Corp SSO"},
         {"id": "gone", "name": "Gone"},
     ]
-    bare = make_server()
-    with browser(bare) as client:
+    with browser(server) as client:  # no provider configured
         assert client.get("/api/auth/providers").json() == {"providers": []}
         response = client.get("/auth/google/login")
     assert response.status_code == 303

@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from roomclient import Player, ServerProcess, my_turn, open_table, play, run
 
 
@@ -104,12 +105,13 @@ GHOST = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # starts a client process, to freeze it
 def test_ghost_connection_is_dropped_and_its_seat_played_for(
-    make_server: Callable[..., ServerProcess],
+    server_with: Callable[..., ServerProcess],
 ) -> None:
     """Checklist 11: a client frozen without a close frame is noticed by the keepalive;
     the others see it offline, then its grace ends and a bot plays for it."""
-    server = make_server(ping_interval=0.2, ping_timeout=0.3, grace_seconds=0.5)
+    server = server_with(ping_interval=0.2, ping_timeout=0.3, grace_seconds=0.5)
 
     async def scenario() -> None:
         host = await Player.connect(server)

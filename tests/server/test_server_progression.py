@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from roomclient import Player, Rest, ServerProcess, open_table, play, run
 
 from bolola.progression.leagues import league_of
@@ -30,6 +31,7 @@ async def me(server: ServerProcess, token: str) -> dict[str, Any]:
     return player
 
 
+@pytest.mark.slow  # a whole match against bots
 def test_a_rated_match_against_bots_moves_rating_xp_and_league(server: ServerProcess) -> None:
     async def scenario() -> None:
         table, (p,) = await open_table(server, 1, rated=True)
@@ -138,6 +140,7 @@ def test_each_game_has_its_own_rating(server: ServerProcess) -> None:
     run(scenario)
 
 
+@pytest.mark.slow  # two whole matches of stand-in bots
 def test_two_matches_of_one_player_ending_together_both_count(server: ServerProcess) -> None:
     """The player leaves both rated tables at once; stand-in bots finish them together.
     Leavers earn no XP (PL-11) but both results move the rating (PL-12)."""

@@ -59,9 +59,9 @@ def test_hello_comes_first_and_a_token_resumes_the_player(server: ServerProcess)
 
 
 def test_rate_limit_refuses_the_excess_and_keeps_the_connection(
-    make_server: Callable[..., ServerProcess],
+    server_with: Callable[..., ServerProcess],
 ) -> None:
-    server = make_server(messages_per_second=1, message_burst=5)
+    server = server_with(messages_per_second=1, message_burst=5)
 
     async def scenario() -> None:
         p = await Player.connect(server)

@@ -9,7 +9,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from roomclient import Player, ServerProcess, open_table, play, run
+
+# Real ``bolola serve`` processes: killed with SIGKILL, stopped with SIGTERM, started again.
+pytestmark = pytest.mark.slow
 
 
 def acked(p: Player) -> list[int]:

@@ -1,4 +1,7 @@
-"""``bolola serve`` itself: readiness, migrations at start, settings, structured logs."""
+"""``bolola serve`` itself: readiness, migrations at start, settings, structured logs.
+
+The command is what these tests are about: they run ``python -m bolola.cli serve`` from
+scratch (slow), not a server forked with Bolola imported already."""
 
 from __future__ import annotations
 
@@ -7,13 +10,16 @@ import subprocess
 import sys
 
 import httpx
+import pytest
 from roomclient import ServerProcess, run
 from sqlalchemy import text
 
 from bolola.store.database import async_url, open_engine
 
 
-def test_healthz_migrations_and_json_logs(server: ServerProcess) -> None:
+@pytest.mark.slow
+def test_healthz_migrations_and_json_logs(fresh_server: ServerProcess) -> None:
+    server = fresh_server
     body = httpx.get(f"{server.http}/healthz").json()
     assert body["ok"] is True and isinstance(body["tables"], int)
 
@@ -37,20 +43,27 @@ def test_healthz_migrations_and_json_logs(server: ServerProcess) -> None:
     assert all({"ts", "level", "logger", "msg"} <= set(r) for r in records)
 
 
+@pytest.mark.slow
 def test_bad_settings_get_a_clear_error_not_a_traceback() -> None:
-    for args, needle in (
+    cases = (
         (["--database-url", "mysql://x@localhost/db"], "unsupported database"),
         (["--database-url", "::::"], "not a database URL"),
         (["--port", "70000"], "port"),
-    ):
-        done = subprocess.run(
+    )
+    # The three commands at once: each spends its time importing.
+    started = [
+        subprocess.Popen(
             [sys.executable, "-m", "bolola.cli", "serve", *args],
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            timeout=120,
         )
-        assert done.returncode == 2, done.stderr
-        assert needle in done.stderr and "Traceback" not in done.stderr
+        for args, _ in cases
+    ]
+    for proc, (_, needle) in zip(started, cases, strict=True):
+        _, stderr = proc.communicate(timeout=120)
+        assert proc.returncode == 2, stderr
+        assert needle in stderr and "Traceback" not in stderr
 
 
 def test_database_urls_get_the_async_drivers() -> None:

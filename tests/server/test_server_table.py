@@ -109,6 +109,7 @@ def replay_record_scores(record: dict[str, Any]) -> list[int]:
     return totals
 
 
+@pytest.mark.slow  # two whole matches of bots
 def test_many_bot_tables_end_at_once_and_leave_records(server: ServerProcess) -> None:
     """Checklist 12: every write lands when several matches finish together."""
 

@@ -4,6 +4,7 @@ results of tables ending at once, team ratings, the daily reward, the leaderboar
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -21,11 +22,9 @@ DAY = date(2026, 11, 30)
 
 
 @pytest.fixture
-def url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
-    if backend == "sqlite":
-        return f"sqlite:///{tmp_path / 'bolola.db'}"
-    found: str = request.getfixturevalue("postgres").new_database()
-    return found
+def url(new_database: Callable[[Path], str], tmp_path: Path) -> str:
+    """A fresh database of the backend for each test (the leaderboard test needs it empty)."""
+    return new_database(tmp_path)
 
 
 async def new_table(store: Store, humans: list[int]) -> int:

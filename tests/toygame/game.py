@@ -77,6 +77,7 @@ class ToyState:
 @dataclass(frozen=True, slots=True)
 class ToyView:
     seat: Seat | None
+    to_move: tuple[Seat, ...]
     hand: tuple[Card, ...] | None
     chosen: tuple[bool, ...]
     mine: Card | None
@@ -86,7 +87,9 @@ class ToyView:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "game": "test-toy",
             "seat": self.seat,
+            "to_move": list(self.to_move),
             "hand": None if self.hand is None else [str(c) for c in self.hand],
             "chosen": list(self.chosen),
             "mine": None if self.mine is None else str(self.mine),
@@ -179,6 +182,7 @@ class ToyGame:
         legal = () if seat is None else tuple(str(c) for c in self.legal_actions(state, seat))
         return ToyView(
             seat,
+            self.to_move(state),
             None if seat is None else state.hands[seat],
             tuple(c is not None for c in state.chosen),
             None if seat is None else state.chosen[seat],
