@@ -13,9 +13,7 @@ import bolola
 # Alembic's migration scripts run only inside Alembic (they read its context on import).
 SKIP = ("bolola.store.migrations",)
 MODULES = sorted(
-    m.name
-    for m in pkgutil.walk_packages(bolola.__path__, "bolola.")
-    if not m.name.startswith(SKIP)
+    m.name for m in pkgutil.walk_packages(bolola.__path__, "bolola.") if not m.name.startswith(SKIP)
 )
 
 

@@ -15,12 +15,12 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
 
 # The test-only game (tests/toygame) is registered here too, as tests/conftest.py does in
 # the test process: every forked server can seat it, with no edit to the server.
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import sys
+from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, where toygame is
 
-from bolola import registry  # noqa: E402
-from toygame import BOTS, GAME  # noqa: E402
+from bolola import registry
+from toygame import BOTS, GAME
 
 registry.register(GAME, BOTS)
