@@ -4,7 +4,7 @@ PY := .venv/bin/python
 UV := .venv/bin/uv
 BOLOLA := .venv/bin/bolola
 
-.PHONY: setup run test check test-system lint typecheck bench golden clean client
+.PHONY: setup run test check test-system lint typecheck bench golden clean client screenshots
 
 # What running needs, all of it into the project's folder: no system packages.
 setup: .venv/.synced client
@@ -93,6 +93,11 @@ bench: setup
 	@$(BOLOLA) bench server --tables 10 --moves 53
 	@$(BOLOLA) bench server --tables 100 --moves 53
 	@$(BOLOLA) bench server --tables 500 --moves 53
+
+# The e2e tests write their screenshots under build/screenshots (git-ignored); this
+# target takes them again into docs/screenshots, the ones docs/screenshots.md shows.
+screenshots: setup test-system
+	@BOLOLA_SHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e
 
 golden: setup
 	@$(PY) scripts/golden.py
