@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from playwright.sync_api import Locator, Page, WebSocket, expect
+from playwright.sync_api import Locator, Page, Position, WebSocket, expect
 
 # Where a finger or pointer takes a card of the fan: its corner, which the next card leaves
 # uncovered (the centre of an overlapped card lies under its neighbour).
-CORNER = {"x": 10, "y": 24}
+CORNER: Position = {"x": 10, "y": 24}
 REASON = re.compile(r"\w.*\((KB|PL)-\d+\)")
 
 
@@ -27,7 +27,18 @@ def keep_frames(page: Page) -> None:
     page.on("websocket", on_socket)
 
 
-def sign_in_as_guest(page: Page) -> str:
+def set_pace(page: Page, pace: str | None) -> None:
+    """The table's pace for this page, from its first script on (every navigation): "off"
+    shows each update at once (the client's test-only switch), "fast" or "normal" as a
+    player would choose; None leaves the player's own choice."""
+    if pace is not None:
+        page.add_init_script(f"localStorage.setItem('bolola.pace', {pace!r})")
+
+
+def sign_in_as_guest(page: Page, *, pace: str | None = "off") -> str:
+    """Signs in as a new guest. The table's pace is off unless asked (the tests wait on
+    what the page shows; one test plays at the real pace)."""
+    set_pace(page, pace)
     keep_frames(page)
     page.goto("/")
     page.get_by_test_id("guest").click()

@@ -46,6 +46,16 @@ def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots
 
     for h in range(1, 10):
         assert wait_to_place(page) == (1, h)
+        # Each hand starts with its three slots empty, before any click.
+        for role in ("loot", "attacker", "defender"):
+            expect(slot(page, role)).to_have_attribute("data-card", "")
+        if h == 1:
+            # The whole decision fits a 1280 x 800 screen: slots, button and hand.
+            for part in ("slot-defender", "place", "ht-hand"):
+                box = page.get_by_test_id(part).bounding_box()
+                assert box is not None and box["y"] + box["height"] <= 800, (part, box)
+            # The top bar shows this game's rating.
+            expect(page.get_by_test_id("me")).to_have_attribute("data-game", "hearts-trumps")
         # Rounds of six cards are two hands of three; the fifth round is one hand (HT-4, HT-5).
         expect(hand_cards(page)).to_have_count(6 if h in (1, 3, 5, 7) else 3)
         placement = fill_slots(page, WAYS[h % len(WAYS)])
@@ -109,6 +119,8 @@ def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots
     page.get_by_test_id("deal-score-close").click()
     expect(score).to_have_count(0)
     assert wait_to_place(page) == (2, 1)
+    for role in ("loot", "attacker", "defender"):
+        expect(slot(page, role)).to_have_attribute("data-card", "")
     assert sum(loot_counts(page)) == 0
     assert errors == []
 
@@ -203,4 +215,11 @@ def test_the_match_ends_at_its_target_with_the_winner_named(context: BrowserCont
         winner = me if totals[0] > totals[1] else "bot-beginner-1"
         expect(result).to_contain_text(f"¡{winner} gana la partida!")
     expect(result.locator("li b")).to_have_text([str(x) for x in sorted(totals, reverse=True)])
+    # The result leaves the tabs free and opens the final score itself; the record is there.
+    expect(result.get_by_test_id("result-record")).to_have_attribute(
+        "href", re.compile(r"/api/tables/\d+/record")
+    )
+    result.get_by_test_id("result-sheet").click()
+    expect(page.get_by_test_id("ht-score").locator("tbody tr")).to_have_count(1)
+    expect(result).to_be_visible()
     assert errors == []

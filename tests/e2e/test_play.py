@@ -3,6 +3,7 @@ the contract chooser through unrelated frames."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -31,6 +32,10 @@ def test_a_guest_plays_a_whole_deal_by_clicking_and_dragging(
     quick_play(page)
     expect(page.locator(".hand [data-card]")).to_have_count(13)
     expect(page.get_by_test_id("seat")).to_have_count(4)
+    # Each card button is named by what it shows, then in words ("10♥ diez de corazones").
+    shows = re.compile(r"^(10|[2-9JQKA])[♠♥♦♣] \w")
+    named = page.locator(".hand").get_by_role("button", name=shows)
+    expect(named).to_have_count(13)
     assert deal_no(page) == 1
 
     done = play_deal(page, drag_every=2)
@@ -38,7 +43,22 @@ def test_a_guest_plays_a_whole_deal_by_clicking_and_dragging(
     assert done["click"] >= 1 and done["drag"] >= 1, done
     assert deal_no(page) == 2
     # The deal's summary and the score sheet both show deal 1's points.
-    expect(page.get_by_test_id("deal-summary")).to_contain_text("1")
+    summary = page.get_by_test_id("deal-summary")
+    expect(summary).to_contain_text("1")
+    # The summary sits beside the board: it covers neither the middle (where the chooser
+    # opens) nor the hand, so deal 2's first decision is never behind it.
+    box = summary.bounding_box()
+    assert box is not None
+    for other in (page.get_by_test_id("drop-zone"), page.locator(".hand")):
+        b = other.bounding_box()
+        assert b is not None
+        apart = (
+            box["x"] + box["width"] <= b["x"]
+            or b["x"] + b["width"] <= box["x"]
+            or box["y"] + box["height"] <= b["y"]
+            or b["y"] + b["height"] <= box["y"]
+        )
+        assert apart, (box, b)
     page.get_by_test_id("sheet-tab").click()
     sheet = page.get_by_test_id("score-sheet")
     first_row = sheet.locator("tbody tr").first
@@ -72,6 +92,10 @@ def test_an_illegal_card_is_refused_with_its_reason(context: BrowserContext) -> 
             notice = page.get_by_test_id("notice")
             expect(notice).to_have_text(REASON)
             assert not re.fullmatch(r"\((KB|PL)-\d+\)", notice.inner_text())
+            # The rule id links to that rule in "How to play".
+            expect(notice.get_by_test_id("rule-link")).to_have_attribute(
+                "href", re.compile(r"^/rules/(king-bolola#kb|platform#pl)-\d+$")
+            )
             # Refused: the card stays in the hand and it is still our turn.
             assert hand(page) == before and card in before
             expect(legal_cards(page).first).to_be_visible()
@@ -199,3 +223,103 @@ def test_the_chooser_keeps_its_buttons_through_unrelated_frames(
         chooser.locator("[data-trump]").first.click()
     expect(chooser).to_have_count(0)
     expect(page.get_by_test_id("contract")).to_be_visible()
+
+
+# Records when each card lands in the middle of the table (its element appears), in page
+# time, so a test can see the pace the screen keeps.
+RECORD_LANDINGS = """
+(() => {
+  window.__landed = [];
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) {
+      if (n instanceof HTMLElement && n.dataset.played) {
+        window.__landed.push({card: n.dataset.played, at: performance.now()});
+      }
+    }
+  }).observe(document, {childList: true, subtree: true});
+})();
+"""
+
+CENTRE_NOW = """() => {
+  const t = document.querySelector('[data-testid="table"]');
+  const c = document.querySelector('[data-testid="drop-zone"]');
+  return {
+    status: document.querySelector('[data-testid="status"]').innerText,
+    shown: t.dataset.version, latest: t.dataset.latestVersion,
+    trick: c.dataset.trick,
+    played: [...c.querySelectorAll('[data-played]')].map(e => e.dataset.played),
+    held: document.querySelector('[data-testid="trick-winner"]') !== null,
+  };
+}"""
+
+
+def test_at_the_real_pace_your_turn_shows_the_cards_led_before_it(
+    context: BrowserContext,
+) -> None:
+    """The server answers at once; the screen plays the bots' cards one by one, holds and
+    collects a finished trick, and only then says it is our turn, with the trick's cards
+    (the led card among them) in the middle."""
+    page = context.new_page()
+    page.add_init_script(RECORD_LANDINGS)
+    sign_in_as_guest(page, pace="normal")
+    quick_play(page)
+    status = page.get_by_test_id("status")
+    followed = 0
+    for _ in range(30):
+        step = wait_for_turn_or_deal(page, deal_no(page))
+        if step == "declare":
+            declare(page)
+            continue
+        if step == "over":
+            continue
+        expect(status).to_have_text("Te toca")
+        now = page.evaluate(CENTRE_NOW)
+        assert now["status"] == "Te toca", now
+        # The screen has caught up with the server: no finished trick still held over it.
+        assert now["shown"] == now["latest"], now
+        assert not now["held"], now
+        assert now["played"] == (now["trick"].split() if now["trick"] else []), now
+        if now["played"]:
+            followed += 1  # a card was led before our turn, and it is there to see
+        play_card(page, legal_cards(page).first.get_attribute("data-card") or "")
+        if followed >= 2:
+            break
+    assert followed >= 1, "never followed a led card in 30 turns"
+    # Each card was seen landing: never two at the same moment.
+    landed = page.evaluate("window.__landed")
+    gaps = [b["at"] - a["at"] for a, b in itertools.pairwise(landed)]
+    assert len(landed) >= 4 and min(gaps) >= 250, landed
+
+
+def test_a_move_timer_that_runs_out_says_so_and_i_m_back_returns_the_seat(
+    context: BrowserContext,
+) -> None:
+    """PL-5: the clock counts down from its limit (never one more); when it runs out a bot
+    plays for us, the table says so, and "I'm back" gives the seat back."""
+    page = context.new_page()
+    sign_in_as_guest(page)
+    answer = page.evaluate(
+        """async () => {
+            const token = localStorage.getItem('bolola.token');
+            const r = await fetch('/api/tables', {
+              method: 'POST',
+              headers: {'content-type': 'application/json', authorization: `Bearer ${token}`},
+              body: JSON.stringify({game: 'king-bolola', move_seconds: 3, seats: [
+                {kind: 'human'}, {kind: 'bot', level: 'beginner'},
+                {kind: 'bot', level: 'beginner'}, {kind: 'bot', level: 'beginner'}]}),
+            });
+            return {status: r.status, body: await r.json()};
+        }"""
+    )
+    assert answer["status"] == 201, answer
+    page.goto(f"/table/{answer['body']['table']['id']}")
+    # A new guest outranks the beginner bots, so declares the first deal (KB-5).
+    expect(page.get_by_test_id("chooser")).to_be_visible()
+    countdown = page.locator('[data-testid="seat"][data-turn="true"] [data-testid="countdown"]')
+    expect(countdown).to_be_visible()
+    assert int(countdown.inner_text().split()[0]) <= 3, countdown.inner_text()
+    away = page.get_by_test_id("away-notice")
+    expect(away).to_be_visible(timeout=15_000)
+    expect(away).to_contain_text("Se acabó tu tiempo")
+    away.get_by_role("button", name="Ya estoy").click()
+    expect(away).to_have_count(0)

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from e2eserver import Server
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, ViewportSize, expect
 from tablepage import (
     CORNER,
     deal_no,
@@ -115,6 +115,8 @@ def test_a_phone_can_play(browser: Browser, server: Server, shots: Path) -> None
     for box in cards.evaluate_all("e => e.map(x => x.getBoundingClientRect().toJSON())"):
         assert box["left"] >= 0 and box["right"] <= 390, box
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    # The table fits the phone: nothing to scroll down to during play.
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
     # Tap to play a few cards.
     for _ in range(3):
         step_deal = deal_no(page)
@@ -127,8 +129,39 @@ def test_a_phone_can_play(browser: Browser, server: Server, shots: Path) -> None
         expect(page.locator(f'.hand [data-card="{card}"]')).to_have_count(0)
         assert deal_no(page) == step_deal
     expect(page.locator("[data-played]").first).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
     page.screenshot(path=str(shots / "phone.png"), animations="disabled")
     ctx.close()
+
+
+def boxes_meet(a: FloatRect | None, b: FloatRect | None) -> bool:
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_daily_reward_covers_nothing_and_goes_by_itself(
+    browser: Browser, server: Server
+) -> None:
+    """PL-14's toast: on a desktop and on a phone it covers none of the lobby's buttons,
+    it can be closed, and it leaves by itself after a few seconds."""
+    viewports: list[ViewportSize] = [{"width": 1280, "height": 800}, {"width": 390, "height": 844}]
+    for viewport in viewports:
+        ctx = browser.new_context(base_url=server.url, locale="es-ES", viewport=viewport)
+        ctx.set_default_timeout(20_000)
+        page = ctx.new_page()
+        sign_in_as_guest(page)
+        toast = page.get_by_test_id("daily-reward")
+        expect(toast).to_be_visible()
+        for button in page.get_by_test_id("lobby").get_by_role("button").all():
+            if button.is_visible():
+                assert not boxes_meet(toast.bounding_box(), button.bounding_box()), button
+        expect(toast).to_have_count(0, timeout=15_000)
+        ctx.close()
 
 
 def test_the_language_follows_the_browser_and_the_switch(browser: Browser, server: Server) -> None:

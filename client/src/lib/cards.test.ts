@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrange, isCard, moveCard, parseCard, rankLabel, sortHand } from './cards';
+import { arrange, cardName, cardText, isCard, moveCard, parseCard, rankLabel, sortHand } from './cards';
 
 describe('cards', () => {
   it('parses the wire form', () => {
@@ -28,5 +28,16 @@ describe('cards', () => {
     expect(moveCard(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
     expect(moveCard(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
     expect(moveCard(['a', 'b'], 0, 9)).toEqual(['b', 'a']);
+  });
+
+  it('names a card by what it shows, then in words', () => {
+    expect(cardText('AS')).toBe('A♠');
+    expect(cardText('TH')).toBe('10♥');
+    expect(cardText('JK')).toBe('JOKER');
+    expect(cardName('AS', 'en')).toBe('A♠ ace of spades');
+    expect(cardName('TH', 'es')).toBe('10♥ diez de corazones');
+    expect(cardName('QD', 'es')).toBe('Q♦ reina de diamantes');
+    expect(cardName('JK', 'en')).toBe('JOKER joker');
+    expect(cardName('JK', 'es')).toBe('JOKER comodín');
   });
 });

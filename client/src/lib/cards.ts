@@ -1,4 +1,5 @@
 // Cards in the wire's text form: rank then suit, e.g. "QS", "TH" (KB-3).
+import { t, type Key, type Lang } from './i18n.svelte';
 
 export type Suit = 'S' | 'H' | 'D' | 'C';
 export const SUITS: readonly Suit[] = ['S', 'H', 'D', 'C'];
@@ -64,4 +65,43 @@ export function moveCard(order: readonly string[], from: number, to: number): st
   if (card === undefined) return out;
   out.splice(Math.max(0, Math.min(to, out.length)), 0, card);
   return out;
+}
+
+const SUIT_SIGN: Record<Suit, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const SUIT_WORD: Record<Suit, Key> = { S: 'suit_S', H: 'suit_H', D: 'suit_D', C: 'suit_C' };
+const RANK_WORD: Record<string, Key> = {
+  '2': 'rank_2',
+  '3': 'rank_3',
+  '4': 'rank_4',
+  '5': 'rank_5',
+  '6': 'rank_6',
+  '7': 'rank_7',
+  '8': 'rank_8',
+  '9': 'rank_9',
+  T: 'rank_T',
+  J: 'rank_J',
+  Q: 'rank_Q',
+  K: 'rank_K',
+  A: 'rank_A',
+};
+
+/** What a card shows, in text: "A♠", "10♥"; a joker shows "JOKER". */
+export function cardText(card: string): string {
+  if (card === 'JK') return 'JOKER';
+  if (!isCard(card)) return card;
+  const c = parseCard(card);
+  return `${rankLabel(c.rank)}${SUIT_SIGN[c.suit]}`;
+}
+
+/**
+ * A card's accessible name in the current language, starting with what it shows:
+ * "A♠ ace of spades", "10♥ diez de corazones", "JOKER comodín".
+ */
+export function cardName(card: string, lang?: Lang): string {
+  if (card === 'JK') return `JOKER ${t('joker', {}, lang)}`;
+  if (!isCard(card)) return card;
+  const c = parseCard(card);
+  const rank = t(RANK_WORD[c.rank] ?? 'rank_A', {}, lang);
+  const suit = t(SUIT_WORD[c.suit], {}, lang);
+  return `${cardText(card)} ${t('cardOf', { rank, suit }, lang)}`;
 }

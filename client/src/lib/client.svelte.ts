@@ -1,23 +1,22 @@
-// The live connection: one WebSocket, reconnected by itself, and the state the screens show.
+// The live connection: one WebSocket, reconnected by itself, and the state the screens
+// show. What the server says is kept as it comes (the latest version); what the table
+// shows follows at a human pace through the pace queue (lib/table/pace.ts): the shown
+// view, version and clock are the screen's, `latestVersion` the server's.
 import { savedToken, saveToken, type Player, type SeatInfo, type TableSummary } from './api';
-import { parseHtEvent } from './hearts-trumps';
 import { reason, t } from './i18n.svelte';
+import { receiveLobby } from './lobby.svelte';
+import { reducedMotion, speed } from './prefs.svelte';
+import { isMilestone, progressOf } from './progress';
 import { play as sound } from './sound';
-import {
-  parseEvent,
-  type ChatLine,
-  type Clock,
-  type DealJson,
-  type Over,
-  type View,
-} from './view';
+import { backoffDelay } from './table/backoff';
+import { dialogs } from './table/dialogs.svelte';
+import { isGameId, tagView, type GameId, type GameView } from './table/game-view';
+import { PaceQueue } from './table/pace';
+import { planUpdate, type ClockState, type PaceHooks, type Shown, type TableEffect } from './table/plan';
+import type { ChatLine, Clock, FinishedTrick, Over } from './view';
 
 /** A finished trick held on screen for a moment before it slides to its winner. */
-export interface HeldTrick {
-  leader: number;
-  cards: string[];
-  winner: number;
-  points: number;
+export interface HeldTrick extends FinishedTrick {
   leaving: boolean;
 }
 
@@ -25,12 +24,15 @@ export interface Notice {
   text: string;
   kind: 'error' | 'info';
   n: number;
+  /** The rule a refusal cites (`KB-11`), to link to its text. */
+  rule: string | null;
 }
 
 type Frame = Record<string, unknown> & { type: string };
 
-const HOLD_MS = 1100;
-const LEAVE_MS = 450;
+/** More updates than this waiting, or one waiting longer: the screen skips ahead. */
+const MAX_PENDING = 10;
+const MAX_LAG_MS = 8000;
 
 export class Client {
   connected = $state(false);
@@ -42,15 +44,23 @@ export class Client {
   seat = $state<number | null>(null);
   status = $state<'open' | 'playing' | 'over' | null>(null);
   seats = $state<SeatInfo[]>([]);
-  view = $state<View | null>(null);
+  /** The open table's game: named by its snapshot (and by every view). */
+  game = $state<GameId | null>(null);
+  /** The view on screen (the pace queue's), its version and its move clock. */
+  view = $state<GameView | null>(null);
+  version = $state(0);
+  clock = $state<ClockState | null>(null);
+  /** The latest version the server sent (the screen may still be showing an earlier one). */
+  latestVersion = $state(0);
+  /** The screen is catching up inside one update (a trick held, a deal dealt): no decision yet. */
+  settling = $state(false);
+  held = $state<HeldTrick | null>(null);
+  /** The deal being dealt on screen (its animation), or null. */
+  dealing = $state<number | null>(null);
   /** The last 'over' frame as the server sent it (its progress part is read by the progression UI). */
   overFrame = $state<Record<string, unknown> | null>(null);
-  version = $state(0);
-  clock = $state<{ seats: number[]; deadline: number; limit: number } | null>(null);
-  chat = $state<ChatLine[]>([]);
-  held = $state<HeldTrick | null>(null);
-  summary = $state<DealJson | null>(null);
   over = $state<Over | null>(null);
+  chat = $state<ChatLine[]>([]);
   notice = $state<Notice | null>(null);
   pending = $state<string | null>(null);
 
@@ -59,23 +69,27 @@ export class Client {
   private retry = 0;
   private stopped = false;
   private counter = 0;
-  private timers: ReturnType<typeof setTimeout>[] = [];
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
-
   private listening = false;
+  /** The versions of this player's own accepted moves (their updates show at once). */
+  private own = new Set<number>();
+  /** The latest view received: the one the next update is planned against. */
+  private planned: GameView | null = null;
+  private hooksFor: (game: GameId) => PaceHooks = () => ({});
+  private queue = new PaceQueue<TableEffect>((e, skipped) => this.apply(e, skipped), {
+    maxPending: MAX_PENDING,
+    maxLagMs: MAX_LAG_MS,
+    instant: () => speed() === 'off' || (typeof document !== 'undefined' && document.hidden),
+  });
+
+  /** Each game's part in the pace (lib/table/boards.ts registers them). */
+  usePaceHooks(of: (game: GameId) => PaceHooks): void {
+    this.hooksFor = of;
+  }
 
   connect(): void {
     this.stopped = false;
-    if (!this.listening && typeof window !== 'undefined') {
-      // Back online: try at once instead of waiting out the back-off.
-      this.listening = true;
-      window.addEventListener('online', () => {
-        if (this.connected || this.stopped) return;
-        if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-        this.retryTimer = null;
-        this.connect();
-      });
-    }
+    this.listen();
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
@@ -103,9 +117,26 @@ export class Client {
     };
   }
 
+  /** Back online, or the tab shown again: try at once instead of waiting out the back-off. */
+  private listen(): void {
+    if (this.listening || typeof window === 'undefined') return;
+    this.listening = true;
+    const now = (): void => {
+      if (this.connected || this.stopped) return;
+      if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.connect();
+    };
+    window.addEventListener('online', now);
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) this.queue.skipAhead();
+      else now();
+    });
+  }
+
   private scheduleReconnect(): void {
     if (this.retryTimer !== null) return;
-    const delay = Math.min(5000, 300 * 2 ** this.retry);
+    const delay = backoffDelay(this.retry);
     this.retry += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -115,6 +146,8 @@ export class Client {
 
   disconnect(): void {
     this.stopped = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.ws?.close();
     this.ws = null;
     this.connected = false;
@@ -157,29 +190,42 @@ export class Client {
   }
 
   private resetTable(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
+    this.queue.clear();
+    // The table's own dialogs go with it (the day's reward stays for the next screen).
+    dialogs.drop('deal-over');
+    dialogs.drop('level-up');
     this.tableId = null;
     this.seat = null;
     this.status = null;
     this.seats = [];
+    this.game = null;
     this.view = null;
+    this.planned = null;
     this.version = 0;
+    this.latestVersion = 0;
     this.clock = null;
-    this.chat = [];
+    this.settling = false;
     this.held = null;
-    this.summary = null;
+    this.dealing = null;
+    this.chat = [];
     this.over = null;
     this.pending = null;
+    this.own.clear();
   }
 
   act(action: string): void {
     if (this.tableId === null) return;
     this.counter += 1;
     const id = `a${Date.now().toString(36)}-${this.counter}`;
-    if (this.send({ type: 'action', table: this.tableId, id, version: this.version, action })) {
+    if (this.send({ type: 'action', table: this.tableId, id, version: this.latestVersion, action })) {
       this.pending = action;
     }
+  }
+
+  /** "I'm back": the bot that played for this seat (timed out) hands it back. */
+  back(): void {
+    if (this.tableId === null) return;
+    this.send({ type: 'back', table: this.tableId });
   }
 
   say(text: string): void {
@@ -192,12 +238,17 @@ export class Client {
     this.send({ type: 'invite', table: this.tableId, player: name });
   }
 
-  dismissSummary(): void {
-    this.summary = null;
+  notify(text: string, kind: 'error' | 'info' = 'error', rule: string | null = null): void {
+    this.notice = { text, kind, n: (this.notice?.n ?? 0) + 1, rule };
   }
 
-  notify(text: string, kind: 'error' | 'info' = 'error'): void {
-    this.notice = { text, kind, n: (this.notice?.n ?? 0) + 1 };
+  dismissNotice(): void {
+    this.notice = null;
+  }
+
+  /** Everything waiting is shown now (the player turned the pace to fast mid-trick, …). */
+  catchUp(): void {
+    this.queue.skipAhead();
   }
 
   // -- what the server says ------------------------------------------------------------
@@ -216,6 +267,7 @@ export class Client {
         break;
       }
       case 'lobby':
+        receiveLobby({ tables: f.tables, playing: f.playing, table: f.table });
         if (Array.isArray(f.tables)) this.tables = f.tables as TableSummary[];
         else if (f.table) this.lobbyChange(f.table as TableSummary);
         break;
@@ -225,18 +277,7 @@ export class Client {
       case 'snapshot':
       case 'catchup':
         if (f.table !== this.tableId) break;
-        this.seat = (f.seat as number | null) ?? null;
-        this.status = f.status as 'open' | 'playing' | 'over';
-        this.seats = f.seats as SeatInfo[];
-        this.version = f.version as number;
-        this.view = (f.view as View | null) ?? null;
-        this.setClock(f.clock as Clock | null);
-        if (Array.isArray(f.chat)) this.chat = f.chat as ChatLine[];
-        this.pending = null;
-        if (this.status === 'over' && this.view) {
-          // Joined a finished table: rebuild the result from the totals.
-          this.over ??= overOf(this.view.totals, this.tableId);
-        }
+        this.snapshot(f);
         break;
       case 'update':
         if (f.table !== this.tableId) break;
@@ -253,16 +294,11 @@ export class Client {
         break;
       case 'over':
         if (f.table !== this.tableId) break;
-        this.status = 'over';
-        this.overFrame = f;
-        // The server ranks from 0 (first); the screens count places from 1, as overOf does.
-        const ranks = (f.ranks as number[]).map((r) => r + 1);
-        this.over = { scores: f.scores as number[], ranks, record: f.record as string };
-        this.clock = null;
-        sound('match');
+        this.queue.push([{ effect: { kind: 'over', frame: f }, ms: 0, essential: true }]);
         break;
       case 'ack':
         this.pending = null;
+        if (typeof f.version === 'number') this.own.add(f.version);
         break;
       case 'error':
         this.pending = null;
@@ -272,12 +308,20 @@ export class Client {
           this.ws?.close();
           return;
         }
+        if (f.code === 'table_full' && f.table === this.tableId && !this.watching && this.seat === null) {
+          // No seat for us (a reload of a table we watched, a full table): watch it instead.
+          this.watching = true;
+          this.sendJoin();
+          return;
+        }
         this.notify(
           reason({
             code: f.code as string,
             rule: (f.rule as string | undefined) ?? null,
             message: f.message as string,
           }),
+          'error',
+          typeof f.rule === 'string' ? f.rule : null,
         );
         break;
       case 'invited':
@@ -291,47 +335,120 @@ export class Client {
     this.tables = t.status === 'open' ? [...rest, t].sort((a, b) => a.id - b.id) : rest;
   }
 
-  private setClock(c: Clock | null): void {
-    this.clock = c ? { seats: c.seats, deadline: Date.now() + c.remaining_ms, limit: c.limit_ms } : null;
+  private clockOf(c: Clock | null | undefined): ClockState | null {
+    return c ? { seats: c.seats, deadline: Date.now() + c.remaining_ms, limit: c.limit_ms } : null;
   }
 
-  private update(f: Frame): void {
-    const before = this.view;
-    this.version = f.version as number;
-    this.view = (f.view as View | null) ?? null;
-    this.setClock(f.clock as Clock | null);
-    for (const text of f.events as string[]) {
-      const e = parseEvent(text);
-      if (e.kind === 'play') sound('play');
-      else if (e.kind === 'deal') {
-        sound('deal');
-      } else if (e.kind === 'trick') {
-        const leader = before?.trick?.leader ?? this.view?.tricks.at(-1)?.leader ?? e.seat;
-        this.hold({ leader, cards: e.cards, winner: e.seat, points: e.points, leaving: false });
-      } else if (e.kind === 'dealOver') {
-        const done = this.view?.history.at(-1);
-        if (done) this.summary = done;
-      } else {
-        // Hearts Are Trumps: its screen reads the result from the view; only sounds here.
-        const h = parseHtEvent(text);
-        if (h.kind === 'placed') sound('play');
-        else if (h.kind === 'battle' && h.name === 'A') sound('trick');
-      }
+  private snapshot(f: Frame): void {
+    const before = this.status;
+    this.seat = (f.seat as number | null) ?? null;
+    this.status = f.status as 'open' | 'playing' | 'over';
+    this.seats = f.seats as SeatInfo[];
+    if (typeof f.game === 'string' && isGameId(f.game)) this.game = f.game;
+    const view = tagView(f.view, this.game);
+    if (view) this.game = view.game;
+    this.latestVersion = f.version as number;
+    this.planned = view;
+    if (Array.isArray(f.chat)) this.chat = f.chat as ChatLine[];
+    this.pending = null;
+    const shown: Shown = { version: f.version as number, events: [], view, clock: this.clockOf(f.clock as Clock | null) };
+    this.queue.jump([{ kind: 'show', shown, settling: false }, { kind: 'settled' }]);
+    const starts = this.status === 'playing' && (before === 'open' || f.version === 0);
+    if (starts && view && speed() === 'normal' && !reducedMotion()) {
+      // The match starts in front of us (or nothing has happened in it yet): deal.
+      this.queue.push([
+        { effect: { kind: 'deal', deal: view.deal }, ms: 800, essential: false },
+        { effect: { kind: 'settled' }, ms: 0, essential: true },
+      ]);
+    }
+    if (this.status === 'over' && view) {
+      // Joined a finished table: rebuild the result from the totals.
+      this.over ??= overOf(view.totals, this.tableId);
     }
   }
 
-  private hold(trick: HeldTrick): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.held = trick;
-    this.timers = [
-      setTimeout(() => {
-        if (this.held) this.held = { ...this.held, leaving: true };
-        sound('trick');
-      }, HOLD_MS),
-      setTimeout(() => {
+  private update(f: Frame): void {
+    const version = f.version as number;
+    const view = tagView(f.view, this.game);
+    const before = this.planned;
+    this.planned = view;
+    this.latestVersion = version;
+    const own = this.own.delete(version);
+    const shown: Shown = {
+      version,
+      events: (f.events as string[] | undefined) ?? [],
+      view,
+      clock: this.clockOf(f.clock as Clock | null),
+    };
+    const pace = speed();
+    const beats = planUpdate({
+      shown,
+      before,
+      own,
+      speed: pace,
+      animateDeal: pace === 'normal' && !reducedMotion(),
+      hooks: view ? this.hooksFor(view.game) : {},
+    });
+    this.queue.push(beats, own);
+  }
+
+  /** One beat of the table on screen (see lib/table/plan.ts). */
+  private apply(e: TableEffect, skipped: boolean): void {
+    switch (e.kind) {
+      case 'show': {
+        const { shown } = e;
+        this.version = shown.version;
+        this.view = shown.view;
+        this.clock = shown.clock;
+        this.settling = e.settling;
+        if (!skipped && shown.view) {
+          const effect = this.hooksFor(shown.view.game).sound?.(shown.events);
+          if (effect) sound(effect);
+        }
+        break;
+      }
+      case 'hold':
+        this.held = { ...e.trick, leaving: false };
+        break;
+      case 'collect':
+        if (this.held) {
+          this.held = { ...this.held, leaving: true };
+          sound('trick');
+        }
+        break;
+      case 'dealOver':
         this.held = null;
-      }, HOLD_MS + LEAVE_MS),
-    ];
+        dialogs.push({ kind: 'deal-over', key: `${this.tableId}-deal-${e.deal}`, deal: e.deal });
+        break;
+      case 'deal':
+        this.held = null;
+        this.dealing = e.deal;
+        sound('deal');
+        break;
+      case 'wait':
+        break;
+      case 'settled':
+        this.held = null;
+        this.dealing = null;
+        this.settling = false;
+        break;
+      case 'over': {
+        const f = e.frame;
+        if (f.table !== this.tableId) break;
+        this.status = 'over';
+        this.overFrame = f;
+        // The server ranks from 0 (first); the screens count places from 1, as overOf does.
+        const ranks = (f.ranks as number[]).map((r) => r + 1);
+        this.over = { scores: f.scores as number[], ranks, record: f.record as string };
+        this.clock = null;
+        if (!skipped) sound('match');
+        // The result says what the last deal's summary would: it goes, a new level comes.
+        dialogs.drop('deal-over');
+        const mine = progressOf(f, this.seat);
+        if (mine && isMilestone(mine)) dialogs.push({ kind: 'level-up', key: `${this.tableId}-over` });
+        break;
+      }
+    }
   }
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SLOTS,
   actionOf,
-  asHtView,
   assign,
   battleReason,
   bonusText,
@@ -135,12 +134,6 @@ describe('hearts-trumps results', () => {
 });
 
 describe('hearts-trumps wire', () => {
-  it('tells its view from another game', () => {
-    expect(asHtView({ game: 'hearts-trumps', deal: 1 })?.deal).toBe(1);
-    expect(asHtView({ deal: 1, trick: null })).toBeNull();
-    expect(asHtView(null)).toBeNull();
-  });
-
   it('reads the events of the contract', () => {
     expect(parseHtEvent('placed 1')).toEqual({ kind: 'placed', seat: 1 });
     expect(parseHtEvent('battle A 0 JK 1 KH won 0 joker')).toEqual({ kind: 'battle', name: 'A', winner: 0, why: 'joker' });

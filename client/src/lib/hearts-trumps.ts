@@ -82,12 +82,6 @@ export interface HtView {
 
 export const GAME = 'hearts-trumps';
 
-/** The view as Hearts Are Trumps', or null when it is another game's (or none yet). */
-export function asHtView(view: object | null | undefined): HtView | null {
-  if (!view || (view as { game?: unknown }).game !== GAME) return null;
-  return view as HtView;
-}
-
 // -- cards ----------------------------------------------------------------------------
 
 const RANKS = 'A23456789TJQK'; // HT-2: the ace is low

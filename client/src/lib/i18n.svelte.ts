@@ -61,3 +61,23 @@ export function reason(
   if (known) return known;
   return err.message ?? err.code;
 }
+
+const BOT_LEVELS: Record<string, Key> = {
+  beginner: 'levels_beginner',
+  club: 'levels_club',
+  expert: 'levels_expert',
+};
+
+/** A bot level's name (`club` → "club"); an unknown level keeps its id. */
+export function botLevelName(level: string, lang?: Lang): string {
+  const key = BOT_LEVELS[level];
+  return key ? t(key, {}, lang) : level;
+}
+
+const SUIT_NAMES: Record<string, Key> = { S: 'suit_S', H: 'suit_H', D: 'suit_D', C: 'suit_C' };
+
+/** A suit's name (`H` → "hearts"); an unknown letter stays itself. */
+export function suitName(suit: string, lang?: Lang): string {
+  const key = SUIT_NAMES[suit];
+  return key ? t(key, {}, lang) : suit;
+}

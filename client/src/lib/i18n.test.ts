@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractName, pickLang, reason, t } from './i18n.svelte';
+import { botLevelName, contractName, pickLang, reason, suitName, t } from './i18n.svelte';
 import { en } from './lang/en';
 import { es } from './lang/es';
 
@@ -35,5 +35,13 @@ describe('i18n', () => {
     expect(reason({ code: 'bad_request', message: 'a name is 3 to 24 letters' }, 'es')).toBe(
       'Datos no válidos: a name is 3 to 24 letters',
     );
+  });
+
+  it('names bot levels and suits', () => {
+    expect(botLevelName('expert', 'es')).toBe('experto');
+    expect(botLevelName('grandmaster', 'en')).toBe('grandmaster');
+    expect(suitName('H', 'en')).toBe('hearts');
+    expect(suitName('D', 'es')).toBe('diamantes');
+    expect(suitName('X', 'es')).toBe('X');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choices, parseEvent, position, scoreSheet } from './view';
+import { choices, finishedTrick, parseEvent, scoreSheet } from './view';
 
 describe('view', () => {
   it('reads the server events', () => {
@@ -21,9 +21,10 @@ describe('view', () => {
     expect(parseEvent('something new').kind).toBe('other');
   });
 
-  it('places seats around the viewer', () => {
-    expect([0, 1, 2, 3].map((s) => position(s, 2))).toEqual([2, 3, 0, 1]);
-    expect(position(3, null)).toBe(3);
+  it('finds the trick an update finished, with its leader', () => {
+    const events = ['play 1 7H', 'trick 4 to 3 [4H 5H 6H 7H] +0'];
+    expect(finishedTrick(events, null, null)).toEqual({ leader: 3, cards: ['4H', '5H', '6H', '7H'], winner: 3, points: 0 });
+    expect(finishedTrick(['play 1 7H'], null, null)).toBeNull();
   });
 
   it('splits the declarer choices into contracts and trump suits', () => {

@@ -17,9 +17,9 @@ export interface DealJson {
   tricks_played: number;
 }
 
-export interface View {
-  /** The game's name; the client tells boards apart by it (King Bolola's view may omit it). */
-  game?: string;
+export interface KingBololaView {
+  /** The game's name: every view carries it, and the client tells boards apart by it. */
+  game: 'king-bolola';
   seat: number | null;
   deal: number;
   declarer: number | null;
@@ -99,9 +99,30 @@ export function parseEvent(text: string): GameEvent {
   return { kind: 'other', text };
 }
 
-/** Where a seat sits on screen, seen from `me`: 0 bottom, 1 left, 2 top, 3 right. */
-export function position(seat: number, me: number | null): number {
-  return (seat - (me ?? 0) + 4) % 4;
+/** A finished trick, held on screen for a moment before it slides to its winner. */
+export interface FinishedTrick {
+  leader: number;
+  cards: string[];
+  winner: number;
+  points: number;
+}
+
+/**
+ * The trick an update finished, if any: its four cards from the `trick` event, its leader
+ * from the trick the screen showed before (else the deal's last trick in the new view).
+ */
+export function finishedTrick(
+  events: readonly string[],
+  before: KingBololaView | null,
+  after: KingBololaView | null,
+): FinishedTrick | null {
+  for (const text of events) {
+    const e = parseEvent(text);
+    if (e.kind !== 'trick') continue;
+    const leader = before?.trick?.leader ?? after?.tricks.at(-1)?.leader ?? e.seat;
+    return { leader, cards: e.cards, winner: e.seat, points: e.points };
+  }
+  return null;
 }
 
 /** The declarer's choices from the legal actions: contracts, and trump suits for trumps. */

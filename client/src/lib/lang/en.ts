@@ -1,6 +1,8 @@
 import type { Dict } from './es';
 import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
+import { phrases as table } from './table';
 
 export const en: Dict = {
   phrases: {
@@ -96,6 +98,8 @@ export const en: Dict = {
     spectator: 'You are watching',
     ...heartsTrumps.en,
     ...progress.en,
+    ...lobby.en,
+    ...table.en,
   },
   contracts: {
     tricks: 'No tricks',

@@ -1,6 +1,8 @@
 // Spanish: the room's first language. Every other language has the same keys (Dict).
 import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
+import { phrases as table } from './table';
 
 const phrases = {
   title: 'Bolola',
@@ -95,6 +97,8 @@ const phrases = {
   spectator: 'Estás mirando',
   ...heartsTrumps.es,
   ...progress.es,
+  ...lobby.es,
+  ...table.es,
 };
 
 export interface Dict {
