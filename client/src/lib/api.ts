@@ -87,6 +87,8 @@ export interface SeatInfo {
   /** The holder's rating and league in the table's game (null while the seat is free). */
   rating?: number | null;
   league?: League | null;
+  /** A person's level (PL-11); null for a bot or a free seat. */
+  xp_level?: number | null;
 }
 
 export interface TableSummary {

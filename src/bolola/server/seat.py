@@ -27,6 +27,7 @@ class Holder:
     player_id: int | None = None
     name: str | None = None
     rating: float = 1500.0
+    xp_level: int | None = None  # a human's level (PL-11); bots have none
     away: bool = False  # PL-5: a bot plays for this human until they come back
     online: int = 0  # live connections of this seat's player at this table
 
@@ -48,4 +49,5 @@ class Holder:
             "away": self.away,
             "rating": None if self.is_free else round(self.rating),
             "league": None if self.is_free else str(league_of(self.rating)),
+            "xp_level": None if self.is_free else self.xp_level,
         }

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from bolola.bots import Bot, make_bot
 from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seated
+from bolola.progression.levels import level_of
 from bolola.progression.rating import BOT_RATINGS, START
 from bolola.registry import find
 from bolola.server.chat import Chat
@@ -86,6 +87,7 @@ class Table:
             s.player_id,
             None if p is None else p.name,
             START if p is None else p.rating_in(game).rating,
+            None if p is None else level_of(p.xp).number,
         )
 
     def _replay(self, info: TableInfo) -> None:
@@ -188,6 +190,7 @@ class Table:
         await self.store.set_seat(self.id, SeatInfo(seat, "human", None, player.id))
         h.player_id, h.name = player.id, player.name
         h.rating = player.rating_in(self.game.name).rating
+        h.xp_level = level_of(player.xp).number
         self._presence()
         await self.begin_if_full()
         self.on_change(self)
