@@ -73,6 +73,7 @@ from typing import Any, TextIO, TypeVar
 
 from bolola import registry
 from bolola.bots.base import LEVELS, Bot, Budget, make_bot
+from bolola.cli import option_pairs
 from bolola.engine import DealScore, RecordError, Seated
 
 S = TypeVar("S")
@@ -548,16 +549,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def _options(game: registry.AnyGame, items: Sequence[str]) -> dict[str, Any]:
     """``key=value`` items (the value in JSON, else a string) as the game's options."""
-    raw: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise RecordError(f"--option takes key=value, not {item!r}")
-        try:
-            raw[key.strip()] = json.loads(value)
-        except ValueError:
-            raw[key.strip()] = value
-    return dict(game.parse_options(raw).to_json())
+    return dict(game.parse_options(option_pairs(items)).to_json())
 
 
 def _contract(game: registry.AnyGame, text: str, start: Any) -> str:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
+
+from bolola.engine import RecordError
 
 # name -> (module, one-line help). A module provides configure(parser) and run(args) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -25,6 +28,25 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("bolola.arena", "bots against bots over duplicate deals, with a report"),
     "serve": ("bolola.server.cli", "start the card room server"),
 }
+
+
+def option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
+    """Table options given as ``--option KEY=VALUE`` (the value read as JSON, else kept
+    as text), in their JSON form for ``Game.parse_options``; raises ``RecordError``.
+
+    >>> option_pairs(["target=200", "king-under-ace=true", "name=x"])
+    {'target': 200, 'king-under-ace': True, 'name': 'x'}
+    """
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RecordError(f"--option takes KEY=VALUE, not {pair!r}")
+        try:
+            out[key.strip()] = json.loads(value)
+        except ValueError:
+            out[key.strip()] = value
+    return out
 
 
 class Command(Protocol):

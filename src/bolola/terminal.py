@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from bolola.bots import LEVELS, make_bot
+from bolola.cli import option_pairs
 from bolola.engine import Event, IllegalAction, RecordError, Result, Seat, Seated
 from bolola.registry import FLAGSHIP, find, registered
 
@@ -41,31 +42,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
 
 
-def options_of(pairs: Sequence[str]) -> dict[str, Any]:
-    """``["target=200", "king-under-ace=true"]`` → ``{"target": 200, "king-under-ace": True}``.
-
-    >>> options_of(["target=200", "king-under-ace=true", "name=x"])
-    {'target': 200, 'king-under-ace': True, 'name': 'x'}
-    """
-    import json
-
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise RecordError(f"an option is KEY=VALUE, not {pair!r}")
-        try:
-            out[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key.strip()] = value
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
         game = find(args.game)
-        options = game.parse_options(options_of(args.option))
+        options = game.parse_options(option_pairs(args.option))
         make_bot(game.name, args.bots)
     except RecordError as e:
         print(f"bolola play: {e}")
