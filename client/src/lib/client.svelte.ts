@@ -423,7 +423,9 @@ export class Client {
       case 'deal':
         this.held = null;
         this.dealing = e.deal;
-        sound('deal');
+        // The cards are shuffled, then dealt round the table.
+        sound('shuffle');
+        setTimeout(() => sound('deal'), 900);
         break;
       case 'wait':
         break;
