@@ -54,7 +54,7 @@ def test_tables_in_play_are_listed_to_watch_and_private_ones_only_to_their_invit
             playing = {t["id"] for t in listing["playing"]}
             assert seen <= playing and not (set(ids.values()) - seen) & playing
             assert all(t["status"] == "playing" for t in listing["playing"])
-            seats = [t["seats"] for t in listing["playing"] if t["id"] == ids["anyone"]][0]
+            seats = next(t["seats"] for t in listing["playing"] if t["id"] == ids["anyone"])
             assert seats[0]["xp_level"] == 1 and seats[1]["xp_level"] is None  # a bot
         await other.send({"type": "join", "table": ids["anyone"], "watch": True})
         assert (await other.expect("joined"))["seat"] is None
