@@ -24,6 +24,7 @@ RULES = REPO / "docs" / "rules"
 GAMES = {
     "KB": "king-bolola.md",
     "HT": "hearts-trumps.md",
+    "BA": "baloot.md",
 }
 # Rules files whose ids must exist but need not each be cited by a test name.
 PLATFORM = {"PL": "platform.md"}

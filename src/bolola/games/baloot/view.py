@@ -1,0 +1,137 @@
+"""What one seat of a Baloot match may see (``view`` is the only way out of a state).
+
+A seat sees its own hand, the bid card (and who took it), every bid and doubling step,
+every card played, its own projects, everyone's projects once the first trick ends
+(BA-17), the Baloot, the scores and totals. Of the others' hands only the counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bolola.cards import Card
+from bolola.games.baloot.bid import Said
+from bolola.games.baloot.deal import Deal, TrickDone, team_abnat
+from bolola.games.baloot.projects import Project
+from bolola.games.baloot.scoring import RoundScore
+
+GAME_NAME = "baloot"
+
+
+@dataclass(frozen=True, slots=True)
+class BalootView:
+    seat: int | None
+    to_move: tuple[int, ...]
+    legal: tuple[str, ...]
+    deal_no: int
+    dealer: int
+    phase: str  # bid, double, play, over
+    bid_card: Card
+    bid_round: int
+    bids: tuple[Said, ...]
+    contract: str | None
+    buyer: int | None
+    caller: int | None
+    level: int
+    gahwa: bool
+    doubles: tuple[tuple[int, str], ...]
+    hand: tuple[Card, ...] | None
+    hand_counts: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[TrickDone, ...]
+    my_projects: tuple[Project, ...]
+    projects: tuple[tuple[Project, ...], ...] | None  # everyone's, once shown
+    baloot: int | None
+    abnat: tuple[int, int]  # this deal's, taken so far
+    totals: tuple[int, int]  # team 0 (seats 0, 2), team 1 (seats 1, 3)
+    history: tuple[RoundScore, ...]
+    winner: int | None
+    options: dict[str, bool]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME_NAME,
+            "seat": self.seat,
+            "to_move": list(self.to_move),
+            "legal": list(self.legal),
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "bid_card": str(self.bid_card),
+            "bid_round": self.bid_round,
+            "bids": [
+                {"round": b.round_no, "seat": b.seat, "stage": b.stage, "said": b.text}
+                for b in self.bids
+            ],
+            "contract": self.contract,
+            "buyer": self.buyer,
+            "caller": self.caller,
+            "level": self.level,
+            "gahwa": self.gahwa,
+            "doubles": [{"seat": s, "said": t} for s, t in self.doubles],
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "cards": [str(c) for _, c in t.cards],
+                    "winner": t.winner,
+                }
+                for t in self.tricks
+            ],
+            "my_projects": [str(p) for p in self.my_projects],
+            "projects": None
+            if self.projects is None
+            else [[str(p) for p in ps] for ps in self.projects],
+            "baloot": self.baloot,
+            "abnat": list(self.abnat),
+            "totals": list(self.totals),
+            "history": [h.to_json() for h in self.history],
+            "winner": self.winner,
+            "options": dict(self.options),
+        }
+
+
+def make_view(
+    deal: Deal,
+    seat: int | None,
+    to_move: tuple[int, ...],
+    legal: tuple[str, ...],
+    deal_no: int,
+    totals: tuple[int, int],
+    history: tuple[RoundScore, ...],
+    winner: int | None,
+    options: dict[str, bool],
+) -> BalootView:
+    c = deal.contract
+    return BalootView(
+        seat=seat,
+        to_move=to_move,
+        legal=legal,
+        deal_no=deal_no,
+        dealer=deal.dealer,
+        phase=deal.phase,
+        bid_card=deal.bid_card,
+        bid_round=deal.bidding.round_no,
+        bids=deal.bidding.said,
+        contract=None if c is None else str(c),
+        buyer=None if c is None else c.buyer,
+        caller=None if c is None else c.caller,
+        level=deal.level,
+        gahwa=deal.gahwa,
+        doubles=deal.raised,
+        hand=None if seat is None else deal.hands[seat],
+        hand_counts=tuple(len(h) for h in deal.hands),
+        trick=deal.trick,
+        tricks=deal.tricks,
+        my_projects=() if seat is None else deal.projects[seat],
+        projects=deal.projects if deal.shown else None,
+        baloot=deal.baloot,
+        abnat=team_abnat(deal),
+        totals=totals,
+        history=history,
+        winner=winner,
+        options=options,
+    )
