@@ -46,6 +46,9 @@ export class Client {
   seats = $state<SeatInfo[]>([]);
   /** The open table's game: named by its snapshot (and by every view). */
   game = $state<GameId | null>(null);
+  /** The open table's game when this browser has no board for it (a game added on the
+   * server first): the table says so instead of drawing another game's board. */
+  foreign = $state<string | null>(null);
   /** The view on screen (the pace queue's), its version and its move clock. */
   view = $state<GameView | null>(null);
   version = $state(0);
@@ -199,6 +202,7 @@ export class Client {
     this.status = null;
     this.seats = [];
     this.game = null;
+    this.foreign = null;
     this.view = null;
     this.planned = null;
     this.version = 0;
@@ -345,6 +349,7 @@ export class Client {
     this.status = f.status as 'open' | 'playing' | 'over';
     this.seats = f.seats as SeatInfo[];
     if (typeof f.game === 'string' && isGameId(f.game)) this.game = f.game;
+    this.foreign = typeof f.game === 'string' && !isGameId(f.game) ? f.game : null;
     const view = tagView(f.view, this.game);
     if (view) this.game = view.game;
     this.latestVersion = f.version as number;

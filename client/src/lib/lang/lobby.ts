@@ -3,6 +3,7 @@
 
 const es = {
   howToPlay: 'Cómo se juega',
+  foreignGame: 'Esta mesa es de «{game}», que este navegador aún no sabe mostrar.',
   rulesOf: 'Reglas de {game}',
   rulesMissing: 'No hay reglas para «{game}».',
   rulesRoom: 'La sala',
@@ -23,6 +24,7 @@ const es = {
 
 const en: typeof es = {
   howToPlay: 'How to play',
+  foreignGame: 'This table plays “{game}”, which this browser cannot show yet.',
   rulesOf: 'Rules of {game}',
   rulesMissing: 'There are no rules for “{game}”.',
   rulesRoom: 'The room',
