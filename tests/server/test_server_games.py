@@ -1,30 +1,44 @@
 """Any registered game at a live table, through the server's generic paths only: the
-test-only three-seat game (tests/toygame, registered in every test server) is created,
-played by a person and two bots through a simultaneous phase, finished and its record
-scored by the referee; and the lobby's list of tables in play, with who may watch them."""
+test-only three-seat game (tests/toygame, registered in every test server) and Baloot
+(whose board the browser lacks yet) are created, played by a person and bots (the toy
+through a simultaneous phase), finished and their records scored by the referee; and
+the lobby's list of tables in play, with who may watch them."""
 
 from __future__ import annotations
 
+import pytest
 from roomclient import Player, Rest, ServerProcess, play, run
 
 from bolola.referee import answer
 
 
-def test_a_test_registered_game_is_played_to_its_end_at_a_server_table(server: ServerProcess):
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        (
+            "test-toy",
+            [{"kind": "human"}, {"kind": "bot", "level": "club"}, {"kind": "bot"}],
+            {"deals": 1},
+        ),
+        ("baloot", [{"kind": "human"}, *[{"kind": "bot"}] * 3], {}),
+    ],
+)
+def test_a_newly_registered_game_is_played_to_its_end_at_a_server_table(
+    server: ServerProcess, game: str, seats: list[dict[str, str]], options: dict[str, int]
+):
     async def scenario() -> None:
         p = await Player.connect(server)
-        seats = [{"kind": "human"}, {"kind": "bot", "level": "club"}, {"kind": "bot"}]
-        table = {"game": "test-toy", "seats": seats, "options": {"deals": 1}}
+        table = {"game": game, "seats": seats, "options": options}
         await p.send({"type": "create", "table": table})
         created = await p.expect("created")
         table_id = created["table"]["id"]
-        assert created["table"]["game"] == "test-toy" and len(created["table"]["seats"]) == 3
+        assert created["table"]["game"] == game and len(created["table"]["seats"]) == len(seats)
         await p.send({"type": "join", "table": table_id, "seat": 0})
         await p.expect("joined")
         snap = await p.expect(lambda f: f.get("type") == "snapshot" and f.get("view"))
-        assert snap["game"] == "test-toy" and len(snap["view"]["hand"]) == 4
+        assert snap["game"] == game and snap["view"]["game"] == game
         over = await play(p, table_id)
-        assert len(over["scores"]) == 3 and sorted(over["ranks"])[0] == 0
+        assert len(over["scores"]) == len(seats) and sorted(over["ranks"])[0] == 0
         rest = Rest(server, p.token)
         record = (await rest.get(f"/api/tables/{table_id}/record")).json()
         await rest.close()
