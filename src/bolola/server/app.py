@@ -6,15 +6,18 @@
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bolola.server import accounts, oauth
@@ -22,7 +25,8 @@ from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Key
 from bolola.server.connection import serve_socket
 from bolola.server.limits import Buckets
 from bolola.server.progression import RECENT_MATCHES, day_source, leaderboard_query
-from bolola.server.protocol import ProtocolError, error
+from bolola.server.protocol import ProtocolError, error, no_control
+from bolola.server.protocol import loads as json_loads
 from bolola.server.room import Room, TableSpec
 from bolola.server.settings import Settings
 from bolola.server.static_site import mount_static
@@ -44,7 +48,27 @@ STATUS = {
     "seat_taken": 409,
     "name_taken": 409,
     "rate_limited": 429,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "server_error": 500,
 }
+# Table ids are 32-bit integers in the database; a larger one names no table.
+MAX_ID = 2**31 - 1
+# On every HTTP answer. The client loads its scripts and styles from /assets, sets inline
+# styles (Svelte), has a data: SVG favicon, opens a WebSocket to its own host and plays
+# /sounds/*.wav; nothing may frame it.
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; media-src 'self'; connect-src 'self' ws: wss:; "
+        b"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+        b"frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -57,6 +81,8 @@ class Server:
         self.room: Room | None = None
         self.keys: Keys | None = None
         self.logins = Buckets(settings.login_per_minute / 60.0, settings.login_per_minute)
+        per_address = settings.login_per_address_per_minute
+        self.address_logins = Buckets(per_address / 60.0, per_address)
         # The UTC day of the daily reward (PL-14); tests pin it (BOLOLA_TODAY) or replace it.
         self.today = day_source()
 
@@ -70,6 +96,7 @@ class Server:
         self.store = await Store.open(self.settings.database_url)
         secret = self.settings.secret_key or await self.store.secret("session")
         self.keys = Keys(secret)
+        await self.store.check_health()
         self.room = Room(self.store, self.settings)
         await self.room.restore()
         log.info("ready", extra={"tables": len(self.room.tables)})
@@ -113,8 +140,12 @@ def make_app(settings: Settings) -> Starlette:
     async def player_of(request: Request) -> PlayerInfo:
         store, _, keys = server.ready
         auth = request.headers.get("authorization", "")
-        token = auth[7:] if auth.lower().startswith("bearer ") else None
-        player_id = keys.player_of(token or request.cookies.get(SESSION_COOKIE))
+        token = (auth[7:] if auth.lower().startswith("bearer ") else None) or request.cookies.get(
+            SESSION_COOKIE
+        )
+        player_id = keys.player_of(token)
+        if token and player_id is not None and await store.revoked(keys.revocation(token)[0]):
+            raise ProtocolError("bad_token", "this session was signed out")
         player = None if player_id is None else await store.player(player_id)
         if player is None:
             raise ProtocolError("unauthorized", "sign in or play as a guest first")
@@ -135,9 +166,29 @@ def make_app(settings: Settings) -> Starlette:
         return response
 
     async def healthz(_request: Request) -> Any:
-        if server.room is None:
-            return JSONResponse({"ok": False}, status_code=503)
-        return {"ok": True, "tables": len(server.room.tables)}
+        """Ready, and the database answers a real read and a real write."""
+        if server.room is None or server.store is None:
+            return JSONResponse(
+                {"ok": False, "status": "error", "reason": "starting"}, status_code=503
+            )
+        try:
+            await server.store.check_health()
+        except Exception as e:
+            log.warning("health check failed: %s", e)
+            reason = "the database cannot be read or written: " + " ".join(str(e).split())[:200]
+            return JSONResponse({"ok": False, "status": "error", "reason": reason}, status_code=503)
+        return {"ok": True, "status": "ok", "tables": len(server.room.tables)}
+
+    def attempt(request: Request, name: str | None) -> None:
+        """Sign-in and sign-up attempts are limited per client address, and sign-ins per
+        name from an address too (each costs a password hash)."""
+        address = client_address(request, settings.trusted_proxies)
+        if not server.address_logins.take(address):
+            raise ProtocolError(
+                "rate_limited", "too many attempts from your address; wait a minute"
+            )
+        if name is not None and not server.logins.take((address, name.lower())):
+            raise ProtocolError("rate_limited", "too many sign-in attempts; wait a minute")
 
     async def csrf(_request: Request) -> Any:
         _, _, keys = server.ready
@@ -165,10 +216,10 @@ def make_app(settings: Settings) -> Starlette:
             password = accounts.check_password(body.get("password"))
         except ValueError as e:
             raise ProtocolError("bad_request", str(e)) from None
+        attempt(request, None)
+        password_hash = await accounts.hash_password_async(password)
         try:
-            player = await store.add_player(
-                name, is_guest=False, password_hash=accounts.hash_password(password)
-            )
+            player = await store.add_player(name, is_guest=False, password_hash=password_hash)
         except NameTakenError:
             return fail("name_taken", f"the name {name!r} is taken")
         return signed_in(player)
@@ -179,17 +230,28 @@ def make_app(settings: Settings) -> Starlette:
         name, password = body.get("name"), body.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise ProtocolError("bad_request", "name and password are text")
-        address = request.client.host if request.client else "?"
-        if not server.logins.take((address, name.lower())):
-            return fail("rate_limited", "too many sign-in attempts; wait a minute")
+        no_control(name, "name")
+        no_control(password, "password")
+        if len(name) > 40 or len(password) > accounts.MAX_PASSWORD:
+            return fail("unauthorized", "wrong name or password")
+        attempt(request, name)
         player = await store.player_named(name)
-        if player is None or not accounts.password_ok(player.password_hash, password):
-            if player is None:
-                accounts.password_ok(None, password)  # same time for unknown names
+        # An unknown name is checked against a dummy hash: both cases take the same time.
+        stored = None if player is None else player.password_hash
+        if not await accounts.password_ok_async(stored, password) or player is None:
             return fail("unauthorized", "wrong name or password")
         return signed_in(player)
 
-    async def signout(_request: Request) -> Any:
+    async def signout(request: Request) -> Any:
+        """The session token (bearer or cookie) is revoked server-side, not only forgotten."""
+        store, _, keys = server.ready
+        auth = request.headers.get("authorization", "")
+        for token in (
+            auth[7:] if auth.lower().startswith("bearer ") else None,
+            request.cookies.get(SESSION_COOKIE),
+        ):
+            if token and keys.player_of(token) is not None:
+                await store.revoke(*keys.revocation(token))
         response = JSONResponse({"ok": True})
         response.delete_cookie(SESSION_COOKIE)
         return response
@@ -200,7 +262,7 @@ def make_app(settings: Settings) -> Starlette:
     async def player_info(request: Request) -> Any:
         """PL-3: a player's card, with their last matches and links to their records."""
         store, _, _ = server.ready
-        found = await store.player_named(request.path_params["name"])
+        found = await store.player_named(no_control(request.path_params["name"], "name"))
         if found is None:
             return fail("no_player", "no such player")
         recent = await store.recent(found.id, RECENT_MATCHES)
@@ -239,18 +301,27 @@ def make_app(settings: Settings) -> Starlette:
     async def create(request: Request) -> Any:
         _, room, _ = server.ready
         player = await player_of(request)
-        spec = TableSpec.from_json(await _body(request))
+        spec = TableSpec.from_json(await _body(request), min_move_seconds=settings.min_move_seconds)
         table = await room.create(player, spec)
         return JSONResponse({"table": table.summary()}, status_code=201)
 
     async def table_info(request: Request) -> Any:
         _, room, _ = server.ready
-        return {"table": room.get(request.path_params["id"]).summary()}
+        table = room.get(table_of(request))
+        if table.access == "invited":
+            # A private table's seats are for its host, its invited and its players.
+            try:
+                player: PlayerInfo | None = await player_of(request)
+            except ProtocolError:
+                player = None
+            if player is None or not table.may_watch(player):
+                raise ProtocolError("not_invited")
+        return {"table": table.summary()}
 
     async def join(request: Request) -> Any:
         _, room, _ = server.ready
         player = await player_of(request)
-        table = room.get(request.path_params["id"])
+        table = room.get(table_of(request))
         body = await _body(request)
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
@@ -261,15 +332,17 @@ def make_app(settings: Settings) -> Starlette:
     async def leave(request: Request) -> Any:
         _, room, _ = server.ready
         player = await player_of(request)
-        table = room.get(request.path_params["id"])
+        table = room.get(table_of(request))
         await table.call(lambda: table.leave(player))
         return {"ok": True}
 
     async def invite(request: Request) -> Any:
         store, room, _ = server.ready
         player = await player_of(request)
-        table = room.get(request.path_params["id"])
+        table = room.get(table_of(request))
         name = (await _body(request)).get("player")
+        if isinstance(name, str):
+            no_control(name, "player")
         guest = await store.player_named(name) if isinstance(name, str) else None
         if guest is None:
             return fail("no_player", f"no player named {name!r}")
@@ -280,7 +353,7 @@ def make_app(settings: Settings) -> Starlette:
 
     async def record(request: Request) -> Any:
         store, _, _ = server.ready
-        table_id = request.path_params["id"]
+        table_id = table_of(request)
         found = await store.record(table_id)
         if found is None:
             return fail("no_record", "no finished match at this table")
@@ -324,10 +397,88 @@ def make_app(settings: Settings) -> Starlette:
     routes += oauth.routes(server, endpoint, player_of, signed_in)
     if settings.echo:
         routes.append(WebSocketRoute("/echo", echo))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+    )
+    app.add_middleware(SecurityHeaders)
     app.state.server = server
     mount_static(app)  # the browser client at /, after every route of the server
     return app
+
+
+def table_of(request: Request) -> int:
+    """The ``{id}`` of the path; one beyond the database's integers names no table."""
+    table_id: int = request.path_params["id"]
+    if table_id > MAX_ID:
+        raise ProtocolError("no_table", f"no table {table_id}")
+    return table_id
+
+
+def client_address(conn: HTTPConnection, trusted_proxies: list[str]) -> str:
+    """The client's address: the TCP peer's, unless the peer is a trusted proxy; then the
+    nearest address in ``X-Forwarded-For`` that is not a trusted proxy itself."""
+    peer = conn.client.host if conn.client else "?"
+    if not trusted_proxies or not _trusted(peer, trusted_proxies):
+        return peer
+    hops = [h.strip() for h in conn.headers.get("x-forwarded-for", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if not _trusted(hop, trusted_proxies):
+            return hop
+    return hops[0] if hops else peer
+
+
+def _trusted(address: str, proxies: list[str]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for proxy in proxies:
+        try:
+            if ip in ipaddress.ip_network(proxy, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (404, 405, …) in the protocol's error body."""
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+    if exc.status_code >= 500:
+        code = "server_error"
+    headers = dict(exc.headers or {})
+    return JSONResponse(error(code, str(exc.detail)), status_code=exc.status_code, headers=headers)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """A bug or a database outage: logged, answered as JSON, never a plain-text 500."""
+    log.error("request failed: %s %s", request.method, request.url.path, exc_info=exc)
+    body = error("server_error", "the server failed on this request; try again")
+    return JSONResponse(body, status_code=500)
+
+
+class SecurityHeaders:
+    """Adds ``SECURITY_HEADERS`` to every HTTP response (pages, assets, API, errors)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 async def _csrf_ok(server: Server, request: Request) -> bool:
@@ -358,7 +509,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        body = json.loads(raw)
+        body = json_loads(raw)
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "the body is not JSON") from None
     if not isinstance(body, dict):

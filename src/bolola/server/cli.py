@@ -56,12 +56,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"bolola serve: {e}", file=sys.stderr)
         return 2
     logs.setup(settings.log_level)
+    problem = _database_problem(settings.database_url)
+    if problem is not None:
+        print(f"bolola serve: {problem}", file=sys.stderr, flush=True)
+        return 1
     config = uvicorn.Config(
         make_app(settings),
         host=settings.host,
         port=settings.port,
         log_config=None,
         access_log=False,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 by default; the app believes it
+        # only from BOLOLA_TRUSTED_PROXIES (app.client_address), so the peer stays the peer.
+        proxy_headers=False,
         ws="websockets-sansio",
         ws_max_size=1 << 20,
         ws_ping_interval=settings.ping_interval or None,
@@ -72,6 +79,38 @@ def run(args: argparse.Namespace) -> int:
     server = _announcing_server()(config)
     server.run()
     return 0 if server.started else 1
+
+
+def _database_problem(url: str) -> str | None:
+    """Why the database cannot serve (migrations, a real read, a real write), or None."""
+    import asyncio
+    import logging
+
+    from sqlalchemy.engine import make_url
+
+    from bolola.store.store import Store
+
+    async def check() -> None:
+        store = await Store.open(url)
+        try:
+            await store.check_health()
+        finally:
+            await store.close()
+
+    # The one line below says what failed; the writer's traceback would bury it.
+    quiet = logging.getLogger("bolola.store")
+    was = quiet.disabled
+    quiet.disabled = True
+    try:
+        asyncio.run(check())
+    except Exception as e:
+        parsed = make_url(url)
+        shown = url if parsed.password is None else parsed.render_as_string(hide_password=True)
+        reason = " ".join(str(e).split())[:300] or type(e).__name__
+        return f"the database {shown} cannot be read and written: {reason}"
+    finally:
+        quiet.disabled = was
+    return None
 
 
 def _url(host: str, port: int) -> str:

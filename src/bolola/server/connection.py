@@ -149,7 +149,7 @@ def _read(raw: Mapping[str, Any], limit: int) -> dict[str, Any]:
 def _refs(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The table and action id of a refused message, when it had them, for the client."""
     try:
-        msg = json.loads(raw.get("text") or "")
+        msg = protocol.loads(raw.get("text") or "")
     except (ValueError, RecursionError):
         return {}
     if not isinstance(msg, dict):
@@ -175,6 +175,8 @@ async def _hello(
     token = given or ws.cookies.get(SESSION_COOKIE)
     if token:
         player_id = keys.player_of(token)
+        if player_id is not None and await store.revoked(keys.revocation(token)[0]):
+            player_id = None  # signed out
         player = None if player_id is None else await store.player(player_id)
         if player is None:
             raise ProtocolError("bad_token")
@@ -204,7 +206,10 @@ async def _dispatch(
             "playing": room.playing_tables(player),
         }
     if kind == "create":
-        table = await room.create(player, TableSpec.from_json(msg.get("table")))
+        spec = TableSpec.from_json(
+            msg.get("table"), min_move_seconds=room.settings.min_move_seconds
+        )
+        table = await room.create(player, spec)
         return {"type": "created", "table": table.summary()}
     if kind not in ("join", "leave", "back", "action", "chat", "invite"):
         raise ProtocolError("unknown_type", f"no message has type {kind!r}")
@@ -244,6 +249,7 @@ async def _dispatch(
         text = msg.get("text")
         if not isinstance(text, str):
             raise ProtocolError("bad_request", "text must be text")
+        protocol.no_control(text, "text")
         await table.call(lambda: table.chat(conn, text))
         return None
     name = field_str(msg, "player", max_len=40)

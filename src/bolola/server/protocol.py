@@ -9,6 +9,7 @@ Every message is a JSON object with a ``type``; docs/protocol.md shows each one.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,7 +45,11 @@ ERRORS = {
     "name_taken": "the name is taken",
     "no_player": "no such player",
     "no_record": "no finished match at this table",
+    "not_found": "no such page or resource",
+    "method_not_allowed": "this resource does not accept that method",
 }
+# C0 and C1 control characters (NUL included): refused in any text a client sends.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class ProtocolError(Exception):
@@ -67,10 +72,19 @@ def error_of(e: ProtocolError, **extra: Any) -> dict[str, Any]:
     return error(e.code, e.message, rule=e.rule, **extra)
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads(text: str | bytes) -> Any:
+    """``json.loads`` that refuses ``NaN``, ``Infinity`` and ``-Infinity`` (ValueError)."""
+    return json.loads(text, parse_constant=_no_constant)
+
+
 def parse(text: str) -> dict[str, Any]:
     try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        raw = loads(text)
+    except (ValueError, RecursionError):
         raise ProtocolError("bad_json") from None
     if not isinstance(raw, dict):
         raise ProtocolError("bad_json")
@@ -92,4 +106,11 @@ def field_str(msg: Mapping[str, Any], key: str, *, max_len: int = 64) -> str:
     value = msg.get(key)
     if not isinstance(value, str) or not value or len(value) > max_len:
         raise ProtocolError("bad_request", f"{key!r} must be text of 1 to {max_len} characters")
+    return no_control(value, key)
+
+
+def no_control(value: str, what: str) -> str:
+    """Text without control characters (NUL included), else ``bad_request``."""
+    if CONTROL.search(value):
+        raise ProtocolError("bad_request", f"{what!r} may not hold control characters")
     return value

@@ -37,7 +37,7 @@ class TableSpec:
     rated: bool
 
     @classmethod
-    def from_json(cls, raw: Any) -> TableSpec:
+    def from_json(cls, raw: Any, *, min_move_seconds: float = 0.0) -> TableSpec:
         """Checks every field; bad input raises ProtocolError("bad_request")."""
         if not isinstance(raw, dict):
             raise ProtocolError("bad_request", "a table is a JSON object")
@@ -84,8 +84,12 @@ class TableSpec:
             not isinstance(move, int | float)
             or isinstance(move, bool)
             or not 0 < move <= MAX_MOVE_SECONDS
+            or move < min_move_seconds
         ):
-            raise ProtocolError("bad_request", f"move_seconds must be in (0, {MAX_MOVE_SECONDS}]")
+            low = f"[{min_move_seconds:g}" if min_move_seconds > 0 else "(0"
+            raise ProtocolError(
+                "bad_request", f"move_seconds must be in {low}, {MAX_MOVE_SECONDS:g}]"
+            )
         rated = raw.get("rated", False)
         if not isinstance(rated, bool):
             raise ProtocolError("bad_request", "rated must be true or false")

@@ -102,6 +102,13 @@ class Settings(BaseSettings):
     chat_burst: int = Field(5, ge=1)
     # Sign-in attempts per name and address per minute.
     login_per_minute: int = Field(5, ge=1)
+    # Sign-in and sign-up attempts per client address per minute, whatever the names.
+    login_per_address_per_minute: int = Field(30, ge=1)
+    # Addresses of reverse proxies whose X-Forwarded-For is believed (none by default:
+    # the client address is the TCP peer's). JSON list: BOLOLA_TRUSTED_PROXIES='["10.0.0.2"]'.
+    trusted_proxies: list[str] = Field(default_factory=list)
+    # The shortest move time limit a table may ask for.
+    min_move_seconds: float = Field(5.0, ge=0)
     # Keepalive: ping every N seconds, drop a connection silent for M more (0: off).
     ping_interval: float = Field(20.0, ge=0)
     ping_timeout: float = Field(20.0, ge=0)
@@ -134,7 +141,7 @@ class Settings(BaseSettings):
     @classmethod
     def _provider_ids(cls, value: dict[str, OidcProvider]) -> dict[str, OidcProvider]:
         for key in value:
-            if not PROVIDER_ID.match(key):
+            if not PROVIDER_ID.fullmatch(key):
                 raise ValueError(f"provider id {key!r}: 1-40 of a-z 0-9 _ -, lower case first")
             if key in BUILT_IN:
                 raise ValueError(f"provider id {key!r} is built in; use BOLOLA_{key.upper()}_*")

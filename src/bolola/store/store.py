@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -124,6 +125,39 @@ class Store:
             return value
 
         return await self.writer.write(make)
+
+    async def check_health(self) -> None:
+        """A real read and a real write (the ``health`` key's time, committed); raises
+        whatever the database raises when it cannot do either."""
+        async with self._sessions() as s:
+            await s.execute(select(func.count()).select_from(Player))
+        stamp = datetime.now(UTC).isoformat()
+
+        async def write(session: AsyncSession) -> None:
+            row = await session.get(ServerKey, "health")
+            if row is None:
+                session.add(ServerKey(name="health", value=stamp))
+            else:
+                row.value = stamp
+
+        await self.writer.write(write)
+
+    async def revoke(self, key: str, until: float) -> None:
+        """Remember a signed-out session token (by ``key``) until it would expire anyway;
+        expired ones are forgotten on the way."""
+
+        async def write(session: AsyncSession) -> None:
+            for row in await session.scalars(select(ServerKey).where(ServerKey.name.like("r:%"))):
+                if float(row.value) < time.time():
+                    await session.delete(row)
+            if await session.get(ServerKey, key) is None:
+                session.add(ServerKey(name=key, value=repr(until)))
+
+        await self.writer.write(write)
+
+    async def revoked(self, key: str) -> bool:
+        async with self._sessions() as s:
+            return await s.get(ServerKey, key) is not None
 
     async def add_player(
         self, name: str, *, is_guest: bool, password_hash: str | None = None
