@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from playwright.sync_api import Locator, Page, Position, WebSocket, expect
+from playwright.sync_api import ConsoleMessage, Locator, Page, Position, WebSocket, expect
 
 # Where a finger or pointer takes a card of the fan: its corner, which the next card leaves
 # uncovered (the centre of an overlapped card lies under its neighbour).
@@ -25,6 +25,25 @@ def keep_frames(page: Page) -> None:
         ws.on("framesent", lambda f: kept.append(f"> {str(f)[:160]}"))
 
     page.on("websocket", on_socket)
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Every uncaught page error and console error from now on (tests assert it stays
+    empty). One console line is expected and left out: Chromium logs the 401 of the
+    client's session probe (GET /api/me) on a page opened while signed out."""
+    errors: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type != "error":
+            return
+        url = msg.location.get("url", "")
+        if url.endswith("/api/me") and "status of 401" in msg.text:
+            return
+        errors.append(f"console: {msg.text} ({url})")
+
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", on_console)
+    return errors
 
 
 def set_pace(page: Page, pace: str | None) -> None:

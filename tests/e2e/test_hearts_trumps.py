@@ -7,6 +7,7 @@ import itertools
 import re
 from pathlib import Path
 
+from a11y import check_a11y
 from e2eserver import WAIT_MS, Server
 from htpage import (
     REASON,
@@ -84,6 +85,7 @@ def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots
             expect(mine.nth(h - 1).locator(f'[data-face="{loot}"]')).to_have_count(1)
         if h == 2:
             shot(page, shots / "hearts-trumps-battle.png")
+            check_a11y(page, "battles")
         if h == 4:
             page.set_viewport_size(PHONE)
             shot(page, shots / "hearts-trumps-phone.png")
@@ -153,6 +155,8 @@ def test_a_placement_waits_unseen_for_the_opponent(
         expect(table(host)).to_have_attribute("data-to-place", "false")
         expect(hand_cards(host)).to_have_count(3)  # kept for the round's second hand
         shot(host, shots / "hearts-trumps-waiting.png")
+        check_a11y(host, "placed, waiting")
+        check_a11y(guest, "the opponent has placed")
         # A reload keeps the placement and the wait (the view holds our placement).
         host.reload()
         expect(host.get_by_test_id("placed-waiting")).to_be_visible()

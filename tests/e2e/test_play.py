@@ -285,10 +285,13 @@ def test_at_the_real_pace_your_turn_shows_the_cards_led_before_it(
         if followed >= 2:
             break
     assert followed >= 1, "never followed a led card in 30 turns"
-    # Each card was seen landing: never two at the same moment.
+    # Each card was seen landing: never two at the same moment. The queue times a beat from
+    # when it runs, and a busy machine can draw a card a little late, so a gap may fall
+    # short of its beat (350 ms after our own card) by a render's delay: at least 100 ms
+    # apart, where skipping ahead would land them together.
     landed = page.evaluate("window.__landed")
     gaps = [b["at"] - a["at"] for a, b in itertools.pairwise(landed)]
-    assert len(landed) >= 4 and min(gaps) >= 250, landed
+    assert len(landed) >= 4 and min(gaps) >= 100, landed
 
 
 def test_a_move_timer_that_runs_out_says_so_and_i_m_back_returns_the_seat(

@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 import httpx
+from a11y import check_a11y
 from e2eserver import WAIT_MS, Server
 from matchplay import HEARTS, me, new_guest, play_out, short_match
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -100,6 +101,7 @@ def test_a_finished_match_levels_up_and_shows_on_the_profile(
     before, after = round(mine["rating_before"]), round(mine["rating_after"])
     expect(dialog.get_by_test_id("level-up-rating")).to_contain_text(f"Elo {before} → {after}")
     page.screenshot(path=str(shots / "level-up.png"), animations="disabled")
+    check_a11y(page, "level-up")
     dialog.get_by_role("button", name="Seguir").click()
     expect(dialog).to_have_count(0)
     expect(page.get_by_test_id("my-level")).to_have_text("Nv. 2")
@@ -120,6 +122,7 @@ def test_a_finished_match_levels_up_and_shows_on_the_profile(
     ]
     assert sum(counts) == len(played), counts
     page.screenshot(path=str(shots / "profile.png"), animations="disabled", full_page=True)
+    check_a11y(page, "profile")
 
     # Each match links its record, a real download.
     link = rows.first.get_by_test_id("record-link")
@@ -156,6 +159,7 @@ def test_the_leaderboard_lists_players_in_rating_order(
         "data-league", re.compile("bronze|silver|gold")
     )
     page.screenshot(path=str(shots / "leaderboard.png"), animations="disabled")
+    check_a11y(page, "leaderboard")
 
     # The game switch changes the address, and the page answers for it.
     page.get_by_test_id("board-game-king-bolola").click()

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from e2eserver import Server
+from layout import assert_in_reach
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, ViewportSize, expect
 from tablepage import (
     CORNER,
@@ -124,10 +125,20 @@ def test_a_phone_can_play(browser: Browser, server: Server, shots: Path) -> None
         if page.get_by_test_id("chooser").count():
             declare(page, tap=True)
             continue
+        assert_in_reach(legal_cards(page), where="phone, our turn")
         card = legal_cards(page).first.get_attribute("data-card") or ""
         legal_cards(page).first.tap(position=CORNER)
         expect(page.locator(f'.hand [data-card="{card}"]')).to_have_count(0)
         assert deal_no(page) == step_deal
+    # Play on until our turn comes with a card on the table (after a trick we won, we lead
+    # to an empty one).
+    for _ in range(13):
+        legal_cards(page).first.wait_for()
+        if page.locator("[data-played]").count():
+            break
+        card = legal_cards(page).first.get_attribute("data-card") or ""
+        legal_cards(page).first.tap(position=CORNER)
+        expect(page.locator(f'.hand [data-card="{card}"]')).to_have_count(0)
     expect(page.locator("[data-played]").first).to_be_visible()
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
     page.screenshot(path=str(shots / "phone.png"), animations="disabled")
