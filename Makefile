@@ -68,8 +68,10 @@ $(CLIENT_OUT): client/node_modules/.package-lock.json $(CLIENT_SRC) $(SOUNDS) | 
 run: setup
 	@$(BOLOLA) serve
 
+# Two workers (one per core here): most tests wait on a browser, a server or a timer.
+# Each worker keeps a module's tests together (their shared server, --dist loadscope).
 test: setup test-system lint typecheck
-	@$(PY) -m pytest -q
+	@$(PY) -m pytest -q -n auto --dist loadscope
 
 check: setup lint typecheck
 	@$(PY) -m pytest -q -m "not slow"

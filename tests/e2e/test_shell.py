@@ -38,9 +38,10 @@ SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 800},
     "phone": {"width": 390, "height": 844},
 }
-# One size at the real pace (what a player sees), the other quickened ("Rápido").
-KB_PACE = {"desktop": "normal", "phone": "fast"}
-HT_PACE = {"desktop": "normal", "phone": "fast"}
+# Quickened ("Rápido"): the same queue of beats (cards landing one by one, the trick held
+# then collected, the turn shown last) with shorter beats. The real pace has its own test
+# (test_play.py::test_at_the_real_pace_your_turn_shows_the_cards_led_before_it).
+PACE = "fast"
 
 
 def open_context(browser: Browser, server: Server, size: str) -> BrowserContext:
@@ -219,7 +220,7 @@ def test_a_whole_king_bolola_deal_keeps_every_decision_in_sight(
 ) -> None:
     page = sized.new_page()
     errors = watch_errors(page)
-    sign_in_as_guest(page, pace=KB_PACE[size])
+    sign_in_as_guest(page, pace=PACE)
     quick_play(page)
     me = my_seat(page)
     assert deal_no(page) == 1
@@ -329,7 +330,7 @@ def test_a_whole_hearts_are_trumps_deal_keeps_every_placement_in_sight(
 ) -> None:
     page = sized.new_page()
     errors = watch_errors(page)
-    sign_in_as_guest(page, pace=HT_PACE[size])
+    sign_in_as_guest(page, pace=PACE)
     table_id = create_table(page, [{"kind": "human"}, BOT])
     open_table(page, table_id)
     for h in range(1, 10):
