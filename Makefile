@@ -74,7 +74,7 @@ test: setup test-system lint typecheck
 	@$(PY) -m pytest -q -n auto --dist loadscope
 
 check: setup lint typecheck
-	@$(PY) -m pytest -q -m "not slow"
+	@$(PY) -m pytest -q -m "not slow" -n auto --dist loadscope
 
 # What only the tests need from the system (Chromium, PostgreSQL): installed if missing.
 test-system:
