@@ -163,9 +163,10 @@ def deal_start(
     """Unit ``index`` of a run with this seed, before anyone acts: a new game from the seed
     ``mix(seed, index)``, its options seated with seat ``index % seats`` ranked first."""
     g = registry.find(game)
-    first = index % g.seats
-    seated = [Seated(f"seat{s}", 1.0 if s == first else 0.0) for s in range(g.seats)]
-    return g.new(g.seat_options(g.parse_options(options or {}), seated), _mix(seed, index))
+    parsed = g.parse_options(options or {})
+    n = g.seat_count(parsed)
+    seated = [Seated(f"seat{s}", 1.0 if s == index % n else 0.0) for s in range(n)]
+    return g.new(g.seat_options(parsed, seated), _mix(seed, index))
 
 
 def _forced(text: str, contract: str) -> bool:
@@ -568,13 +569,15 @@ def setup_of(args: argparse.Namespace) -> Setup:
     """The run an ``arena`` command line asks for; bad values raise :class:`RecordError`."""
     game = registry.find(str(getattr(args, "game", None) or registry.FLAGSHIP).strip().lower())
     names = [n.strip().lower() for n in str(args.bots).split(",") if n.strip()]
-    if not 1 <= len(names) <= game.seats:
-        raise RecordError(f"--bots takes 1 to {game.seats} comma-separated levels for {game.name}")
+    options = _options(game, getattr(args, "option", None) or [])
+    seats = game.seat_count(game.parse_options(options))
+    if not 1 <= len(names) <= seats:
+        raise RecordError(f"--bots takes 1 to {seats} comma-separated levels for {game.name}")
     for n in names:
         if n not in LEVELS:
             raise RecordError(f"unknown bot level {n!r} (known: {', '.join(LEVELS)})")
         make_bot(game.name, n)  # a level without a bot for this game fails here, clearly
-    lineup = (*names, *[names[-1]] * (game.seats - len(names)))
+    lineup = (*names, *[names[-1]] * (seats - len(names)))
     matches = int(getattr(args, "matches", 0) or 0)
     deals = int(getattr(args, "deals", 0) or 0)
     if matches < 0 or (not matches and deals < 1):
@@ -582,7 +585,6 @@ def setup_of(args: argparse.Namespace) -> Setup:
     seconds = float(getattr(args, "seconds", 30.0))
     if seconds <= 0:
         raise RecordError("--seconds must be positive")
-    options = _options(game, getattr(args, "option", None) or [])
     seed = int(args.seed)
     contract = None
     if getattr(args, "contract", None):

@@ -130,11 +130,12 @@ def resamples(game: registry.AnyGame, seconds: float, seed: int) -> float:
     rng = random.Random(seed)
     _, _, states = random_game(game, seed, rng)
     n = 0
+    seats = game.seat_count(game.default_options())
 
     def sweep() -> tuple[int, int]:
         nonlocal n
         for s in states:
-            game.resample(s, n % game.seats, rng)
+            game.resample(s, n % seats, rng)
             n += 1
         return len(states), 0
 

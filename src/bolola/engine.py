@@ -135,7 +135,7 @@ class Game(Protocol[S, A, V_co, Opt]):
 
     name: str
     title: str  # for people: "King Bolola"
-    seats: int
+    seats: int  # the most seats a table of this game has (Jolly: 4)
     teams: tuple[tuple[Seat, ...], ...] | None  # partners (Baloot: (0, 2), (1, 3)); None: none
 
     # -- the rules ------------------------------------------------------------------------
@@ -174,6 +174,11 @@ class Game(Protocol[S, A, V_co, Opt]):
         ...
 
     # -- the table ------------------------------------------------------------------------
+
+    def seat_count(self, options: Opt) -> int:
+        """How many seats a table with these options has (Jolly: 2 to 4; most games:
+        always ``seats``). Seats are numbered from 0 and never exceed ``seats``."""
+        ...
 
     def seat_options(self, options: Opt, players: Sequence[Seated]) -> Opt:
         """The options once the players are seated: what depends on who sits where (King

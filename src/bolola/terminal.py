@@ -75,12 +75,13 @@ class TerminalTable:
         ask: Callable[[str], str],
     ) -> None:
         self.game = find(game)
-        self.names = (name, *BOT_NAMES[: self.game.seats - 1])
+        self.count = self.game.seat_count(options)
+        self.names = (name, *BOT_NAMES[: self.count - 1])
         self.console = console
         self.ask = ask
         self.seed = seed
         self.level = level
-        self.bots = {s: make_bot(game, level) for s in range(1, self.game.seats)}
+        self.bots = {s: make_bot(game, level) for s in range(1, self.count)}
         # Seat-dependent options (a first declarer by rank) as a table would settle them.
         self.options = self.game.seat_options(options, [Seated(n, 1500.0) for n in self.names])
         self.view: Any = None  # what the player is being asked about
@@ -94,7 +95,7 @@ class TerminalTable:
         )
         say(
             f"You are seat 0; bots ({self.level}): "
-            + ", ".join(f"{self.names[s]} seat {s}" for s in range(1, g.seats))
+            + ", ".join(f"{self.names[s]} seat {s}" for s in range(1, self.count))
             + ". Type ? for help."
         )
         state = g.new(self.options, self.seed)
@@ -120,7 +121,7 @@ class TerminalTable:
         word = {Result.WIN: "You win", Result.DRAW: "A draw", Result.LOSS: "You lose"}
         say(
             f"[bold]{word[outcome.results[0]]}[/] with {outcome.scores[0]:+d} "
-            f"(place {outcome.ranks[0] + 1} of {g.seats})."
+            f"(place {outcome.ranks[0] + 1} of {self.count})."
         )
         return 0
 
@@ -135,7 +136,7 @@ class TerminalTable:
     def show_scores(self, state: Any) -> None:
         deals = self.game.deal_scores(state)
         self.console.print(f"[bold]Scores[/] ({len(deals)} deals)")
-        totals = [0] * self.game.seats
+        totals = [0] * self.count
         for n, d in enumerate(deals, start=1):
             totals = [t + p for t, p in zip(totals, d.points, strict=True)]
             points = " ".join(f"{p:+6d}" for p in d.points)

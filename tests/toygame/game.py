@@ -226,6 +226,9 @@ class ToyGame:
 
     # -- hooks ----------------------------------------------------------------------------
 
+    def seat_count(self, options: ToyOptions) -> int:
+        return self.seats
+
     def seat_options(self, options: ToyOptions, players: Sequence[Seated]) -> ToyOptions:
         return options
 

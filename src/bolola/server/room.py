@@ -55,9 +55,10 @@ class TableSpec:
             options = game.parse_options(raw_options)
         except RecordError as e:
             raise ProtocolError("bad_request", str(e)) from None
-        seats_raw = raw.get("seats", [{"kind": "human"}] * game.seats)
-        if not isinstance(seats_raw, list) or len(seats_raw) != game.seats:
-            raise ProtocolError("bad_request", f"seats must list {game.seats} seats")
+        count = game.seat_count(options)
+        seats_raw = raw.get("seats", [{"kind": "human"}] * count)
+        if not isinstance(seats_raw, list) or len(seats_raw) != count:
+            raise ProtocolError("bad_request", f"seats must list {count} seats")
         seats = []
         for n, s in enumerate(seats_raw):
             kind = s.get("kind") if isinstance(s, dict) else None

@@ -149,6 +149,9 @@ class Baloot:
 
     # -- hooks for the room (see bolola.engine.Game) --------------------------------------
 
+    def seat_count(self, options: BalootOptions) -> int:
+        return self.seats
+
     def seat_options(self, options: BalootOptions, players: Sequence[Seated]) -> BalootOptions:
         return options
 

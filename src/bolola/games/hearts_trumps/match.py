@@ -209,6 +209,9 @@ class HeartsTrumps:
 
     # -- hooks for the room (see bolola.engine.Game) --------------------------------------
 
+    def seat_count(self, options: HeartsTrumpsOptions) -> int:
+        return self.seats
+
     def seat_options(
         self, options: HeartsTrumpsOptions, players: Sequence[Seated]
     ) -> HeartsTrumpsOptions:

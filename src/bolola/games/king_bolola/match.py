@@ -236,6 +236,9 @@ class KingBolola:
 
     # -- hooks for the room (see bolola.engine.Game) --------------------------------------
 
+    def seat_count(self, options: KingBololaOptions) -> int:
+        return self.seats
+
     def seat_options(
         self, options: KingBololaOptions, players: Sequence[Seated]
     ) -> KingBololaOptions:
