@@ -37,6 +37,29 @@ def convert(abnat: tuple[int, int], sun: bool) -> tuple[int, int]:
     return a, b
 
 
+def conversion_steps(abnat: tuple[int, int], sun: bool) -> list[dict[str, int]]:
+    """BA-21 step by step, per team, for people: the abnat, the rounded game points, the
+    adjustment that brings the teams' sum to 26 or 16, and the result.
+
+    >>> for team in conversion_steps((86, 76), sun=False):
+    ...     print(team)
+    {'abnat': 86, 'rounded': 9, 'adjust': -1, 'points': 8}
+    {'abnat': 76, 'rounded': 8, 'adjust': 0, 'points': 8}
+    >>> conversion_steps((67, 63), sun=True)[0]
+    {'abnat': 67, 'rounded': 70, 'adjust': 0, 'points': 14}
+    """
+    points = convert(abnat, sun)
+    out = []
+    for x, p in zip(abnat, points, strict=True):
+        if sun:
+            rounded = x if x % 10 == 5 else (x + 5) // 10 * 10
+            out.append({"abnat": x, "rounded": rounded, "adjust": 0, "points": p})
+        else:
+            rounded = x // 10 + (1 if x % 10 > 5 else 0)
+            out.append({"abnat": x, "rounded": rounded, "adjust": p - rounded, "points": p})
+    return out
+
+
 def _sun(x: int) -> int:
     if x % 10 == 5:
         return x * 2 // 10
@@ -65,6 +88,7 @@ class RoundScore:
             "buyer": self.contract.buyer,
             "abnat": list(self.abnat),
             "converted": list(self.converted),
+            "steps": conversion_steps(self.abnat, self.contract.is_sun),
             "projects": list(self.projects),
             "baloot": list(self.baloot),
             "level": self.level,

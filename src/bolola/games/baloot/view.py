@@ -20,6 +20,35 @@ GAME_NAME = "baloot"
 
 
 @dataclass(frozen=True, slots=True)
+class DealDone:
+    """A finished deal as the table shows it afterwards: its number and dealer, its score
+    (``None``: passed out, BA-9), and the projects and Baloot that were shown."""
+
+    deal_no: int
+    dealer: int
+    score: RoundScore | None
+    projects: tuple[tuple[Project, ...], ...]
+    baloot: int | None
+
+    @classmethod
+    def of(cls, deal_no: int, deal: Deal) -> DealDone:
+        shown = deal.projects if deal.shown else tuple(() for _ in deal.projects)
+        return cls(deal_no, deal.dealer, deal.score, shown, deal.baloot)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "passed_out": self.score is None,
+            "declared": [[str(p) for p in ps] for ps in self.projects],
+            "baloot_seat": self.baloot,
+        }
+        if self.score is not None:
+            out.update(self.score.to_json())
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class BalootView:
     seat: int | None
     to_move: tuple[int, ...]
@@ -45,7 +74,7 @@ class BalootView:
     baloot: int | None
     abnat: tuple[int, int]  # this deal's, taken so far
     totals: tuple[int, int]  # team 0 (seats 0, 2), team 1 (seats 1, 3)
-    history: tuple[RoundScore, ...]
+    history: tuple[DealDone, ...]
     winner: int | None
     options: dict[str, bool]
 
@@ -101,7 +130,7 @@ def make_view(
     legal: tuple[str, ...],
     deal_no: int,
     totals: tuple[int, int],
-    history: tuple[RoundScore, ...],
+    history: tuple[DealDone, ...],
     winner: int | None,
     options: dict[str, bool],
 ) -> BalootView:
