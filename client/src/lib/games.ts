@@ -34,6 +34,15 @@ export const GAMES: readonly GameInfo[] = [
     minutes: 15,
     picture: ['AH', 'JK', 'KH'],
   },
+  {
+    id: 'baloot',
+    seats: 4,
+    target: null,
+    name: 'gameBaloot',
+    blurb: 'blurb_baloot',
+    minutes: 30,
+    picture: ['JH', '9H', 'AS'],
+  },
 ];
 
 const FALLBACK = GAMES[0] as GameInfo;

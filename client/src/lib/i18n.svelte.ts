@@ -24,10 +24,22 @@ function initial(): Lang {
 
 export const locale = $state<{ lang: Lang }>({ lang: initial() });
 
+/** The writing direction of a language (Arabic is written right to left). */
+export function dirOf(lang: Lang): 'rtl' | 'ltr' {
+  return RTL.has(lang) ? 'rtl' : 'ltr';
+}
+const RTL: ReadonlySet<string> = new Set(['ar']);
+
+/** The page's language and direction, as the document should declare them. */
+export function declareLang(lang: Lang): void {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dirOf(lang);
+}
+
 export function setLang(lang: Lang): void {
   locale.lang = lang;
   localStorage.setItem(KEY, lang);
-  document.documentElement.lang = lang;
+  declareLang(lang);
 }
 
 export type Key = keyof Dict['phrases'];

@@ -1,4 +1,5 @@
 import type { Dict } from './es';
+import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
 import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
@@ -97,6 +98,7 @@ export const en: Dict = {
     cardsLeft: '{n} cards',
     spectator: 'You are watching',
     ...heartsTrumps.en,
+    ...baloot.en,
     ...progress.en,
     ...lobby.en,
     ...table.en,
@@ -141,6 +143,17 @@ export const en: Dict = {
     'KB-34': 'Void in the suit led, you must trump (higher if you can)',
     'KB-35': 'You may not lead hearts before hearts are broken',
     'PL-4': 'It is not your turn',
+    'BA-5': "Round one: Hokum in the bid card's suit, Sun, Ashkal (third and fourth only) or pass",
+    'BA-6': 'After a Hokum, only Sun (or Ashkal) or pass',
+    'BA-7': 'An earlier speaker may only claim the Sun or pass',
+    'BA-8': "Round two: Hokum in a suit other than the bid card's, or Sun; no Ashkal",
+    'BA-11': 'That doubling step is not yours now',
+    'BA-12': 'In Sun only a team under 100 may double a team over 100',
+    'BA-13': 'Locked round: do not lead a trump while you hold another suit',
+    'BA-14': 'The buyer leads; then whoever took the last trick',
+    'BA-15': 'Follow the suit led (and trump or over-trump when the table requires it)',
+    'BA-17': 'Projects are declared in the first trick, before you play your card',
+    'BA-26': 'The match is over',
   },
   errors: {
     not_your_turn: 'It is not your turn',

@@ -1,4 +1,5 @@
 // Spanish: the room's first language. Every other language has the same keys (Dict).
+import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
 import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
@@ -96,6 +97,7 @@ const phrases = {
   cardsLeft: '{n} cartas',
   spectator: 'Estás mirando',
   ...heartsTrumps.es,
+  ...baloot.es,
   ...progress.es,
   ...lobby.es,
   ...table.es,
@@ -150,6 +152,17 @@ export const es: Dict = {
     'KB-34': 'Sin el palo de salida, debes fallar con triunfo (más alto si puedes)',
     'KB-35': 'No puedes salir de corazones hasta que se hayan jugado',
     'PL-4': 'No es tu turno',
+    'BA-5': 'En la primera vuelta: Hokum al palo de la carta, Sun, Ashkal (solo 3.º y 4.º) o paso',
+    'BA-6': 'Tras un Hokum solo cabe Sun (o Ashkal) o pasar',
+    'BA-7': 'Quien habló antes solo puede reclamar el Sun o pasar',
+    'BA-8': 'En la segunda vuelta, Hokum a otro palo que el de la carta, o Sun; sin Ashkal',
+    'BA-11': 'Ese paso de doblaje no te corresponde ahora',
+    'BA-12': 'En Sun solo se dobla si la pareja compradora pasa de 100 y la otra no',
+    'BA-13': 'Ronda cerrada: no salgas de triunfo si tienes otro palo',
+    'BA-14': 'Sale el comprador; luego quien ganó la baza',
+    'BA-15': 'Debes seguir el palo de salida (y fallar o superar el triunfo si la mesa lo exige)',
+    'BA-17': 'Los proyectos se declaran en la primera baza, antes de jugar tu carta',
+    'BA-26': 'La partida ya ha terminado',
   },
   errors: {
     not_your_turn: 'No es tu turno',

@@ -20,6 +20,7 @@ const es = {
   dealOf: 'reparto {n}',
   blurb_king_bolola: 'Veinticuatro repartos y nueve contratos: evita bazas, damas y el rey de corazones, y luego llévatelo todo.',
   blurb_hearts_trumps: 'Dos jugadores colocan a la vez, en secreto, botín, atacante y defensor. Los corazones mandan.',
+  blurb_baloot: 'Dos parejas subastan Hokum o Sun, doblan y declaran proyectos. A 152 puntos.',
 };
 
 const en: typeof es = {
@@ -41,6 +42,7 @@ const en: typeof es = {
   dealOf: 'deal {n}',
   blurb_king_bolola: 'Twenty-four deals, nine contracts: dodge tricks, queens and the king of hearts, then take everything.',
   blurb_hearts_trumps: 'Two players place loot, attacker and defender at once, in secret. Hearts rule.',
+  blurb_baloot: 'Two teams bid Hokum or Sun, double and declare projects. First to 152.',
 };
 
 export const phrases = { es, en };

@@ -4,6 +4,7 @@
 const es = {
   gameKingBolola: 'King Bolola',
   gameHeartsTrumps: 'Los triunfos son corazones',
+  gameBaloot: 'Baloot',
   quickPlayBots: '{game} contra {n} bots',
   quickPlayBot: '{game} contra 1 bot',
   quickPlayTitle: 'Jugar ya',
@@ -77,6 +78,7 @@ export const phrases: { es: typeof es; en: Record<keyof typeof es, string> } = {
   en: {
     gameKingBolola: 'King Bolola',
     gameHeartsTrumps: 'Hearts Are Trumps',
+    gameBaloot: 'Baloot',
     quickPlayBots: '{game} against {n} bots',
     quickPlayBot: '{game} against 1 bot',
     quickPlayTitle: 'Play now',

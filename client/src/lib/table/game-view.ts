@@ -1,14 +1,15 @@
 // The view of any game, tagged by its `game` field: one union the shell and the client
 // hold, narrowed by each board to its own game's type (no casts anywhere past the wire).
+import type { BalootView } from '../baloot';
 import type { HtView } from '../hearts-trumps';
 import type { KingBololaView } from '../view';
 
 /** Every game's view. A new game adds its view type here. */
-export type GameView = KingBololaView | HtView;
+export type GameView = KingBololaView | HtView | BalootView;
 export type GameId = GameView['game'];
 export type ViewOf<G extends GameId> = Extract<GameView, { game: G }>;
 
-export const GAME_IDS: readonly GameId[] = ['king-bolola', 'hearts-trumps'];
+export const GAME_IDS: readonly GameId[] = ['king-bolola', 'hearts-trumps', 'baloot'];
 export const FLAGSHIP: GameId = 'king-bolola';
 
 export function isGameId(x: unknown): x is GameId {

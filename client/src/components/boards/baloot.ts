@@ -1,0 +1,51 @@
+// Baloot's entry in the board registry (lib/table/boards.ts).
+import { finishedTrick, parseBalootEvent } from '../../lib/baloot';
+import { t } from '../../lib/i18n.svelte';
+import { viewOf } from '../../lib/table/game-view';
+import type { BoardEntry, TableView } from '../../lib/table/types';
+import BaBar from './BaBar.svelte';
+import BaDealOver from './BaDealOver.svelte';
+import BalootBoard from './BalootBoard.svelte';
+import BaSeatExtras from './BaSeatExtras.svelte';
+import BaSheet from './BaSheet.svelte';
+
+function status(table: TableView): string {
+  const view = viewOf(table.view, 'baloot');
+  if (table.status === 'open' || !view) return t('waiting');
+  if (view.phase === 'over' || table.status === 'over') return t('matchOver');
+  if (table.held) return t('baTrickTo', { name: table.nameOf(table.held.winner) });
+  if (table.dealing !== null) return t('dealing');
+  if (table.owes) {
+    if (view.phase === 'bid') return t('baYourBid', { n: view.bid_round });
+    if (view.phase === 'double') return t('baYourDouble');
+    return t('baYourTurn');
+  }
+  const s = view.to_move[0];
+  if (s === undefined) return '';
+  const name = table.nameOf(s);
+  if (view.phase === 'bid') return t('baBids', { name });
+  if (view.phase === 'double') return t('baDoubles', { name });
+  return t('baTurnOf', { name });
+}
+
+export const baloot: BoardEntry = {
+  title: 'baTitle',
+  Board: BalootBoard,
+  Bar: BaBar,
+  Sheet: BaSheet,
+  sheetLabel: 'baPoints',
+  SeatExtras: BaSeatExtras,
+  DealOver: BaDealOver,
+  status,
+  attrs: (table) => {
+    const view = viewOf(table.view, 'baloot');
+    return {
+      'data-bid-round': String(view?.bid_round ?? 0),
+      'data-contract': view?.contract ?? '',
+    };
+  },
+  pace: {
+    trick: (events, before, after) => finishedTrick(events, viewOf(before, 'baloot'), viewOf(after, 'baloot')),
+    sound: (events) => (events.some((e) => parseBalootEvent(e).kind === 'play') ? 'play' : null),
+  },
+};

@@ -1,0 +1,312 @@
+// Baloot at the table: the view the server sends (BalootView.to_json()) and the pure pieces
+// the screen needs — the bids the player may say, the team of a seat, each update's events,
+// and a finished round in words (the conversion step by step, and why a bid failed).
+import { suitName, t, type Key, type Lang } from './i18n.svelte';
+import type { FinishedTrick } from './view';
+
+export type BalootPhase = 'bid' | 'double' | 'play' | 'over';
+
+export interface BalootBid {
+  round: number;
+  seat: number;
+  /** speak (a bid), claim (an earlier speaker's answer to Hokum), confirm… */
+  stage: string;
+  said: string;
+}
+
+export interface BalootTrick {
+  leader: number;
+  cards: string[];
+  winner: number;
+}
+
+export interface ConversionStep {
+  abnat: number;
+  /** Sun: the abnat rounded to 10; Hokum: the abnat divided by 10 and rounded. */
+  rounded: number;
+  /** Hokum: −1 or +1 to bring the sum to 16 (BA-21). */
+  adjust: number;
+  points: number;
+}
+
+/** A finished deal (history): passed out, or scored per team (0: seats 0+2, 1: seats 1+3). */
+export interface BalootDeal {
+  deal: number;
+  dealer: number;
+  passed_out: boolean;
+  declared: string[][];
+  baloot_seat: number | null;
+  contract?: string;
+  buyer?: number;
+  abnat?: number[];
+  converted?: number[];
+  steps?: ConversionStep[];
+  projects?: number[];
+  baloot?: number[];
+  level?: number;
+  gahwa?: boolean;
+  kaboot?: number | null;
+  failed?: boolean;
+  winner?: number;
+  points?: number[];
+}
+
+export interface BalootView {
+  game: 'baloot';
+  seat: number | null;
+  to_move: number[];
+  legal: string[];
+  deal: number;
+  dealer: number;
+  phase: BalootPhase;
+  bid_card: string;
+  bid_round: number;
+  bids: BalootBid[];
+  contract: string | null;
+  buyer: number | null;
+  caller: number | null;
+  level: number;
+  gahwa: boolean;
+  doubles: { seat: number; said: string }[];
+  hand: string[] | null;
+  hand_counts: number[];
+  trick: { seat: number; card: string }[];
+  tricks: BalootTrick[];
+  my_projects: string[];
+  projects: string[][] | null;
+  baloot: number | null;
+  abnat: number[];
+  totals: number[];
+  history: BalootDeal[];
+  winner: number | null;
+  options: Record<string, boolean>;
+}
+
+export const TARGET = 152; // BA-26
+export const SUN_TOTAL = 26; // BA-21
+export const HOKUM_TOTAL = 16;
+
+/** The team of a seat (BA-1): seats 0 and 2 are team 0, seats 1 and 3 team 1. */
+export function teamOf(seat: number): number {
+  return seat % 2;
+}
+
+/** The team's seats. */
+export function teamSeats(team: number): [number, number] {
+  return [team, team + 2];
+}
+
+/** The trump suit of a contract (`hokum:S` → `S`); null for Sun and Ashkal. */
+export function trumpOf(contract: string | null | undefined): string | null {
+  const m = /^hokum:([SHDC])$/.exec(contract ?? '');
+  return m ? (m[1] ?? null) : null;
+}
+
+/** The kind of a contract: `hokum`, `sun` or `ashkal`. */
+export function contractKind(contract: string): string {
+  return contract.split(':')[0] ?? contract;
+}
+
+export function isSun(contract: string | null | undefined): boolean {
+  return contract === 'sun' || contract === 'ashkal';
+}
+
+/** What the player may say now, sorted for buttons. */
+export interface Choices {
+  /** Bids and doubling steps, in a fixed order (pass last). */
+  says: string[];
+  /** Second-round Hokum suits (`hokum:S` …). */
+  suits: string[];
+  /** Projects the player may declare (BA-17), in their action text. */
+  projects: string[];
+  /** Cards the player may play. */
+  cards: string[];
+}
+
+const SAY_ORDER = ['hokum', 'sun', 'ashkal', 'double', 'triple', 'four', 'gahwa', 'pass'];
+
+export function choices(legal: readonly string[]): Choices {
+  const out: Choices = { says: [], suits: [], projects: [], cards: [] };
+  for (const a of legal) {
+    if (a.startsWith('project:')) out.projects.push(a);
+    else if (/^hokum:[SHDC]$/.test(a)) out.suits.push(a);
+    else if (SAY_ORDER.includes(a)) out.says.push(a);
+    else if (/^[2-9TJQKA][SHDC]$/.test(a)) out.cards.push(a);
+  }
+  out.says.sort((x, y) => SAY_ORDER.indexOf(x) - SAY_ORDER.indexOf(y));
+  return out;
+}
+
+/** A project's parts: `project:sira:7H,8H,9H` → kind `sira`, its cards. */
+export function projectParts(text: string): { kind: string; cards: string[] } {
+  const [, kind = '', cards = ''] = text.split(':');
+  return { kind, cards: cards.split(',').filter(Boolean) };
+}
+
+/** What each seat said last in this deal's bidding and doubling (shown by its seat). */
+export function lastSaid(view: BalootView): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const b of view.bids) out.set(b.seat, b.said);
+  for (const d of view.doubles) out.set(d.seat, d.said);
+  return out;
+}
+
+/** A parsed event line of an update (the server's ``str(event)``). */
+export type BalootEvent =
+  | { kind: 'deal'; deal: number; dealer: number; bidCard: string }
+  | { kind: 'say'; seat: number; said: string }
+  | { kind: 'passedOut'; dealer: number }
+  | { kind: 'bought'; contract: string; buyer: number }
+  | { kind: 'level'; level: number; gahwa: boolean }
+  | { kind: 'play'; seat: number; card: string }
+  | { kind: 'trick'; no: number; seat: number; cards: string[]; abnat: number }
+  | { kind: 'projects'; shown: string[] }
+  | { kind: 'baloot'; seat: number }
+  | { kind: 'score'; deal: number; points: number[]; totals: number[] }
+  | { kind: 'over'; team: number }
+  | { kind: 'other'; text: string };
+
+export function parseBalootEvent(text: string): BalootEvent {
+  let m = /^deal (\d+) dealer (\d) bid card (\S+)$/.exec(text);
+  if (m) return { kind: 'deal', deal: Number(m[1]), dealer: Number(m[2]), bidCard: m[3] ?? '' };
+  m = /^say (\d) (\S+)$/.exec(text);
+  if (m) return { kind: 'say', seat: Number(m[1]), said: m[2] ?? '' };
+  m = /^passed out, dealer (\d)$/.exec(text);
+  if (m) return { kind: 'passedOut', dealer: Number(m[1]) };
+  m = /^bought (\S+) by (\d)$/.exec(text);
+  if (m) return { kind: 'bought', contract: m[1] ?? '', buyer: Number(m[2]) };
+  m = /^level (\d|gahwa)$/.exec(text);
+  if (m) return m[1] === 'gahwa' ? { kind: 'level', level: 4, gahwa: true } : { kind: 'level', level: Number(m[1]), gahwa: false };
+  m = /^play (\d) (\S+)$/.exec(text);
+  if (m) return { kind: 'play', seat: Number(m[1]), card: m[2] ?? '' };
+  m = /^trick (\d+) to (\d) \[([^\]]*)\] (\d+)$/.exec(text);
+  if (m)
+    return {
+      kind: 'trick',
+      no: Number(m[1]),
+      seat: Number(m[2]),
+      cards: (m[3] ?? '').split(' ').filter(Boolean),
+      abnat: Number(m[4]),
+    };
+  m = /^projects (.*)$/.exec(text);
+  if (m) return { kind: 'projects', shown: m[1] === 'none' ? [] : (m[1] ?? '').split(' ') };
+  m = /^baloot (\d)$/.exec(text);
+  if (m) return { kind: 'baloot', seat: Number(m[1]) };
+  m = /^score (\d+) \S+ (\d+) (\d+) totals (\d+) (\d+)$/.exec(text);
+  if (m)
+    return {
+      kind: 'score',
+      deal: Number(m[1]),
+      points: [Number(m[2]), Number(m[3])],
+      totals: [Number(m[4]), Number(m[5])],
+    };
+  m = /^over team (\d)/.exec(text);
+  if (m) return { kind: 'over', team: Number(m[1]) };
+  return { kind: 'other', text };
+}
+
+/**
+ * The trick an update finished, if any: its four cards from the `trick` event, its leader
+ * from the trick the screen showed before (else the last trick of the new view).
+ */
+export function finishedTrick(
+  events: readonly string[],
+  before: BalootView | null,
+  after: BalootView | null,
+): FinishedTrick | null {
+  for (const text of events) {
+    const e = parseBalootEvent(text);
+    if (e.kind !== 'trick') continue;
+    const leader = before?.trick[0]?.seat ?? after?.tricks.at(-1)?.leader ?? e.seat;
+    return { leader, cards: e.cards, winner: e.seat, points: e.abnat };
+  }
+  return null;
+}
+
+/** Why a round went as it did, as one of a few plain cases (each a phrase of the table). */
+export type RoundWhy =
+  | { kind: 'passedOut' }
+  | { kind: 'kaboot'; team: number }
+  | { kind: 'made'; buyer: number; mine: number; theirs: number }
+  | { kind: 'failed'; buyer: number; mine: number; theirs: number }
+  | { kind: 'gahwa'; team: number };
+
+/**
+ * A scored round's totals before BA-23 decides (converted abnat + projects + Baloot, per
+ * team), and the case that decided it.
+ */
+export function roundWhy(d: BalootDeal): { totals: number[]; why: RoundWhy } {
+  if (d.passed_out || d.converted === undefined || d.buyer === undefined) {
+    return { totals: [0, 0], why: { kind: 'passedOut' } };
+  }
+  const totals = [0, 1].map((t) => (d.converted?.[t] ?? 0) + (d.projects?.[t] ?? 0) + (d.baloot?.[t] ?? 0));
+  const bt = teamOf(d.buyer);
+  const mine = totals[bt] ?? 0;
+  const theirs = totals[1 - bt] ?? 0;
+  if (d.kaboot !== null && d.kaboot !== undefined) return { totals, why: { kind: 'kaboot', team: d.kaboot } };
+  if (d.gahwa) return { totals, why: { kind: 'gahwa', team: d.winner ?? 0 } };
+  return d.failed
+    ? { totals, why: { kind: 'failed', buyer: d.buyer, mine, theirs } }
+    : { totals, why: { kind: 'made', buyer: d.buyer, mine, theirs } };
+}
+
+const SAY_NAMES: Record<string, Key> = {
+  pass: 'baSay_pass',
+  hokum: 'baSay_hokum',
+  sun: 'baSay_sun',
+  ashkal: 'baSay_ashkal',
+  double: 'baSay_double',
+  triple: 'baSay_triple',
+  four: 'baSay_four',
+  gahwa: 'baSay_gahwa',
+};
+
+const SAY_HELP: Record<string, Key> = {
+  hokum: 'baSayHelp_hokum',
+  sun: 'baSayHelp_sun',
+  ashkal: 'baSayHelp_ashkal',
+  double: 'baSayHelp_double',
+  triple: 'baSayHelp_triple',
+  four: 'baSayHelp_four',
+  gahwa: 'baSayHelp_gahwa',
+};
+
+const PROJECT_NAMES: Record<string, Key> = {
+  sira: 'baProject_sira',
+  fifty: 'baProject_fifty',
+  hundred: 'baProject_hundred',
+  'four-hundred': 'baProject_four-hundred',
+};
+
+const LEVEL_NAMES: Record<number, Key> = { 2: 'baLevel_2', 3: 'baLevel_3', 4: 'baLevel_4' };
+
+/** A bid or doubling step in words (`hokum:S` → "Hokum in spades"); unknown text stays. */
+export function sayName(said: string, lang?: Lang): string {
+  const suit = trumpOf(said);
+  if (suit) return t('baHokumIn', { suit: suitName(suit, lang) }, lang);
+  const key = SAY_NAMES[said];
+  return key ? t(key, {}, lang) : said;
+}
+
+/** What a bid or step means, for its button; null for pass. */
+export function sayHelp(said: string, lang?: Lang): string | null {
+  const key = SAY_HELP[said];
+  return key ? t(key, {}, lang) : null;
+}
+
+/** A contract's name: `hokum:S` → "Hokum", `sun` → "Sun". */
+export function contractName(contract: string, lang?: Lang): string {
+  return sayName(contractKind(contract), lang);
+}
+
+export function projectName(kind: string, lang?: Lang): string {
+  const key = PROJECT_NAMES[kind];
+  return key ? t(key, {}, lang) : kind;
+}
+
+/** The doubling level's name (2 → "Doubled"), Gahwa above all; null at level 1. */
+export function levelName(level: number, gahwa: boolean, lang?: Lang): string | null {
+  if (gahwa) return t('baGahwa', {}, lang);
+  const key = LEVEL_NAMES[level];
+  return key ? t(key, {}, lang) : null;
+}
