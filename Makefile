@@ -92,6 +92,7 @@ bench: setup
 	@$(BOLOLA) bench engine
 	@$(BOLOLA) bench solver
 	@$(BOLOLA) bench bots
+	@$(BOLOLA) bench referee
 	@$(BOLOLA) bench server --tables 10 --moves 53
 	@$(BOLOLA) bench server --tables 100 --moves 53
 	@$(BOLOLA) bench server --tables 500 --moves 53

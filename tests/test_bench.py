@@ -71,3 +71,27 @@ def test_bench_engine_refuses_an_unknown_game() -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("bolola bench: unknown game")
     assert "Traceback" not in result.stderr
+
+
+def test_bench_referee_answers_every_record_it_makes_and_writes_them(tmp_path: Any) -> None:
+    from bolola import referee_bench
+
+    # The room's games (the test-only toy's referee reads engine records, not its own).
+    for game in (registry.find(g) for g in ("king-bolola", "hearts-trumps", "baloot")):
+        records = referee_bench.sample(game, 6, seed=3)
+        assert len(records) == 6
+        assert all(r["game"] == game.name for r in records)
+        rep = referee_bench.measure(records)
+        assert rep["records"] == 6 and {"legal", "score"} <= set(rep)
+    out = tmp_path / "records.jsonl"
+    argv = ["bench", "referee", "--game", "baloot", "--records", "4", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bolola.cli", *argv, "--write", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["baloot"]["records"] == 4
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4 and json.loads(lines[0])["game"] == "baloot"

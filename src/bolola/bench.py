@@ -6,7 +6,7 @@ action: games, deals and actions per second), ``game.resample`` calls per second
 random game, and each of the game's own benchmark units (``game.benchmarks()``: units
 and actions per second). Times are the process's CPU time, so a busy machine slows the
 run but not the figures. ``bots``, ``solver`` and ``server`` are measured by their own
-modules.
+modules; ``referee`` by :mod:`bolola.referee_bench`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ OTHER_TARGETS = {
     "bots": "bolola.bots.bench",
     "solver": "bolola.bots.solver_bench",
     "server": "bolola.server.bench",
+    "referee": "bolola.referee_bench",
 }
 
 
