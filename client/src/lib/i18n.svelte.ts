@@ -1,17 +1,29 @@
-// Spanish and English. Spanish is the room's first language; the browser picks, a switch
-// overrides, and the choice is remembered per browser.
+// Spanish, English and Arabic (right to left). Spanish is the room's first language; the
+// browser picks, a switch overrides, and the choice is remembered per browser.
+import { ar } from './lang/ar';
 import { en } from './lang/en';
 import { es, type Dict } from './lang/es';
 
-export type Lang = 'es' | 'en';
-const DICTS: Record<Lang, Dict> = { es, en };
+export type Lang = 'es' | 'en' | 'ar';
+const DICTS: Record<Lang, Dict> = { es, en, ar };
 const KEY = 'bolola.lang';
 
+/** Every language, in the switch's order, each with its name in itself. */
+export const LANGS: readonly { lang: Lang; name: string }[] = [
+  { lang: 'es', name: 'Español' },
+  { lang: 'en', name: 'English' },
+  { lang: 'ar', name: 'العربية' },
+];
+
+export function isLang(x: string | null | undefined): x is Lang {
+  return x === 'es' || x === 'en' || x === 'ar';
+}
+
 export function pickLang(stored: string | null, browser: readonly string[]): Lang {
-  if (stored === 'es' || stored === 'en') return stored;
+  if (isLang(stored)) return stored;
   for (const tag of browser) {
     const base = tag.toLowerCase().split('-')[0];
-    if (base === 'es' || base === 'en') return base;
+    if (isLang(base)) return base;
   }
   return 'es';
 }
@@ -34,6 +46,11 @@ const RTL: ReadonlySet<string> = new Set(['ar']);
 export function declareLang(lang: Lang): void {
   document.documentElement.lang = lang;
   document.documentElement.dir = dirOf(lang);
+}
+
+/** The locale for dates and numbers: Arabic keeps Western digits (0-9), as Gulf apps do. */
+export function intlLocale(lang: Lang): string {
+  return lang === 'ar' ? 'ar-u-nu-latn' : lang;
 }
 
 export function setLang(lang: Lang): void {

@@ -1,5 +1,5 @@
-// Phrases of the Hearts Are Trumps table, in both languages: es.ts and en.ts merge them, so a
-// feature's words live beside each other. Every key needs both languages.
+// Phrases of the Hearts Are Trumps table, in every language: es.ts, en.ts and ar.ts merge
+// them, so a feature's words live beside each other. Every key needs every language.
 
 const es = {
   htTitle: 'Los triunfos son corazones',
@@ -55,7 +55,7 @@ const es = {
   htYou: 'ti',
 };
 
-export const phrases: { es: typeof es; en: Record<keyof typeof es, string> } = {
+export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: Record<keyof typeof es, string> } = {
   es,
   en: {
     htTitle: 'Hearts Are Trumps',
@@ -109,5 +109,58 @@ export const phrases: { es: typeof es; en: Record<keyof typeof es, string> } = {
     htScore: 'Score',
     htNoDeals: 'No deal has finished yet.',
     htYou: 'you',
+  },
+  ar: {
+    htTitle: 'الهاص حكم',
+    htDeal: 'الجولة {n}',
+    htHand: 'اليد {n} من 9',
+    htRole_loot: 'الغنيمة',
+    htRole_attacker: 'المهاجم',
+    htRole_defender: 'المدافع',
+    htRoleHelp_loot: 'يأخذها من يكسب المعركة عليها',
+    htRoleHelp_attacker: 'يهاجم غنيمة الخصم',
+    htRoleHelp_defender: 'يدافع عن غنيمتك',
+    htPlaceHelp: 'اختر ورقة ثم خانتها (أو اسحبها؛ المفاتيح 1 و2 و3).',
+    htPlace: 'ضع',
+    htClear: 'أفرغ',
+    htEmptySlot: 'فارغة',
+    htYourMove: 'ضع ثلاث أوراق: الغنيمة والمهاجم والمدافع',
+    htWaiting: 'وُضعت أوراقك: بانتظار الخصم',
+    htOpponentPlacing: '{name} يضع أوراقه',
+    htOpponentPlaced: '{name} وضع أوراقه',
+    htBothPlacing: 'اللاعبان يضعان أوراقهما',
+    htPlacedMark: 'موضوعة',
+    htBattle: 'المعركة {name}',
+    htBattleLine: 'مهاجم {a} ضد مدافع {d}، على غنيمة {l}',
+    htWinner: 'يكسبها {name}',
+    htLastHand: 'الجولة {d}، اليد {n}: النتيجة',
+    htNoBattleYet: 'تظهر المعارك هنا بعد أن يضع كلاكما أوراقه.',
+    htWhyJoker: 'الجوكر يغلب كل شيء',
+    htWhyJokers: 'جوكر ضد جوكر: يأخذها من كسب المعركة الأخرى',
+    htWhyTrump: 'الهاص هو الحكم',
+    htWhyHearts: 'هاص ضد هاص: يكسب الأعلى',
+    htWhyRank: 'يكسب الأعلى رتبة',
+    htWhySuit: 'الرتبة نفسها: الديمن يغلب الشريا، والشريا يغلب السبيت',
+    htLootTaken: 'الغنائم المكسوبة',
+    htLootCount: 'أوراق الغنيمة: {n}',
+    htMyLoot: 'غنائمك في هذه الجولة',
+    htTakenBy: 'لصالح: {name}',
+    htPile: 'الأوراق المكشوفة',
+    htCardsLeft: 'في اليد: {n}',
+    htDealScore: 'نقاط الجولة {n}',
+    htLootPoints: 'الغنيمة',
+    htLootPointsHelp: 'الهاص بقيمته (الإكة = 1 … الشايب = 13)، والجوكر 25 (HT-13)',
+    htLootCards: 'أوراق الغنيمة',
+    htBonus: 'المكافأة',
+    htBonusMore: '{name} كسب أوراق غنيمة أكثر ({a} مقابل {b}): +{bonus}',
+    htBonusEqual: 'تعادل في أوراق الغنيمة ({n} لكل منهما): +{bonus} لكل منهما',
+    htDealPoints: 'النقاط',
+    htTotal: 'المجموع',
+    htTarget: 'يفوز من يصل إلى {n} (HT-16)',
+    htMatchWon: '{name} يفوز بالمباراة!',
+    htMatchTie: 'تعادل',
+    htScore: 'النتيجة',
+    htNoDeals: 'لم تنتهِ أي جولة بعد.',
+    htYou: 'أنت',
   },
 };

@@ -1,5 +1,5 @@
 // Phrases of the lobby's game tiles, watching tables in play and the "How to play" pages,
-// in both languages: es.ts and en.ts merge them. Every key needs both languages.
+// in every language: es.ts, en.ts and ar.ts merge them. Every key needs every language.
 
 const es = {
   howToPlay: 'Cómo se juega',
@@ -45,4 +45,26 @@ const en: typeof es = {
   blurb_baloot: 'Two teams bid Hokum or Sun, double and declare projects. First to 152.',
 };
 
-export const phrases = { es, en };
+const ar: typeof es = {
+  howToPlay: 'طريقة اللعب',
+  foreignGame: 'هذه الطاولة تلعب «{game}»، ولا يستطيع هذا المتصفح عرضها بعد.',
+  rulesOf: 'قواعد {game}',
+  rulesMissing: 'لا توجد قواعد للعبة «{game}».',
+  rulesRoom: 'الصالة',
+  tilePlayers: 'اللاعبون: {n}',
+  tileLength: 'نحو {n} دقيقة',
+  tileQuick: 'العب الآن',
+  tileNew: 'طاولة جديدة',
+  inPlay: 'طاولات قيد اللعب',
+  noInPlay: 'لا تُلعب الآن أي طاولة يمكنك مشاهدتها.',
+  ratedTable: 'تُحتسب في التصنيف',
+  unratedTable: 'ودية',
+  myGames: 'ألعابك',
+  recentResults: 'آخر النتائج',
+  dealOf: 'الجولة {n}',
+  blurb_king_bolola: 'أربع وعشرون جولة وتسعة عقود: تجنّب الأكلات والبنات وشايب الهاص، ثم خذ كل شيء.',
+  blurb_hearts_trumps: 'لاعبان يضعان معًا، سرًّا، الغنيمة والمهاجم والمدافع. والهاص هو الحكم.',
+  blurb_baloot: 'فريقان يشتريان حكم أو صن، ويدبّلان ويعلنان المشاريع. الفائز من يصل إلى 152.',
+};
+
+export const phrases = { es, en, ar };

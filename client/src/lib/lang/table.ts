@@ -1,5 +1,5 @@
 // Phrases of the table shell (bar, seats, pace, notices, dialogs) and of card names, in
-// both languages: es.ts and en.ts merge them. Every key needs both languages.
+// every language: es.ts, en.ts and ar.ts merge them. Every key needs every language.
 
 const es = {
   fast: 'Rápido',
@@ -67,4 +67,38 @@ const en: typeof es = {
   cardBack: 'a card face down',
 };
 
-export const phrases = { es, en };
+// Gulf card names: ولد (jack), بنت (queen), شايب (king), إكة (ace); "شايب هاص".
+const ar: typeof es = {
+  fast: 'سريع',
+  fastHelp: 'إيقاع سريع: تظهر حركات الآخرين بلا توقف',
+  settings: 'الإعدادات',
+  tableMenu: 'الدردشة والنقاط',
+  ruleLink: 'اعرض القاعدة {rule}',
+  awayNotice: 'انتهى وقتك فلعب بوت عنك. اضغط «أنا هنا» لتعود إلى اللعب.',
+  imBack: 'أنا هنا',
+  openSheet: 'اعرض {sheet}',
+  dealing: 'جارٍ التوزيع…',
+  seatFree: 'شاغر',
+  seatTurn: 'دوره',
+  countdown: 'باقي {n} ث للعب',
+  seatOf: 'مقعد {name}',
+  news: 'المستجدات',
+  rank_2: 'اثنان',
+  rank_3: 'ثلاثة',
+  rank_4: 'أربعة',
+  rank_5: 'خمسة',
+  rank_6: 'ستة',
+  rank_7: 'سبعة',
+  rank_8: 'ثمانية',
+  rank_9: 'تسعة',
+  rank_T: 'عشرة',
+  rank_J: 'ولد',
+  rank_Q: 'بنت',
+  rank_K: 'شايب',
+  rank_A: 'إكة',
+  cardOf: '{rank} {suit}',
+  joker: 'جوكر',
+  cardBack: 'ورقة مقلوبة',
+};
+
+export const phrases = { es, en, ar };
