@@ -48,7 +48,8 @@ def test_playouts_never_get_stuck_and_always_end(game, seed, variant):
         assert step.action in step.legal
     assert game.to_move(final) == ()
     outcome = game.outcome(final)
-    assert len(outcome.scores) == len(outcome.results) == len(outcome.ranks) == game.seats
+    seats = game.seat_count(game.parse_options(options_of(game, variant)))
+    assert len(outcome.scores) == len(outcome.results) == len(outcome.ranks) == seats
     for seat in range(game.seats):
         assert game.legal_actions(final, seat) == ()
     assert game.audit(final) == ()
