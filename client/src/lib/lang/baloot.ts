@@ -150,6 +150,7 @@ const en: typeof es = {
 
 // The words Gulf players say at the table: حكم، صن، أشكل، بس، دبل، ثري، فور، قهوة; سرا،
 // خمسين، مية، أربعمية and بلوت; أبناط; كبوت; and a score sheet's two columns, لنا and لهم.
+// Formulas and signed numbers stay left to right, whole, inside \u2066…\u2069.
 const ar: typeof es = {
   baTitle: 'بلوت',
   baDeal: 'الجولة {n}',
@@ -171,9 +172,9 @@ const ar: typeof es = {
   baSayHelp_hokum: 'الورقة المكشوفة، ونوعها حكم',
   baSayHelp_sun: 'بلا حكم، والنقاط مضاعفة',
   baSayHelp_ashkal: 'صن لشريكك، والورقة له',
-  baSayHelp_double: 'الجولة ×2',
-  baSayHelp_triple: 'الجولة ×3',
-  baSayHelp_four: 'الجولة ×4',
+  baSayHelp_double: 'الجولة \u2066×2\u2069',
+  baSayHelp_triple: 'الجولة \u2066×3\u2069',
+  baSayHelp_four: 'الجولة \u2066×4\u2069',
   baSayHelp_gahwa: 'من يكسب الجولة يكسب المباراة',
   baHokumIn: 'حكم {suit}',
   baYourBid: 'تشتري؟ (الدورة {n})',
@@ -203,9 +204,9 @@ const ar: typeof es = {
   baPassedOut: 'الكل قال بس: يُعاد التوزيع',
   baRoundOver: 'الجولة {n}',
   baConversion: 'التحويل',
-  baStepSun: '{abnat} → {rounded} → ×2 ÷10 = {points}',
-  baStepHokum: '{abnat} ÷10 → {rounded}',
-  baStepAdjust: '{adjust} ليصبح المجموع 16',
+  baStepSun: '\u2066{abnat} → {rounded} → ×2 ÷10 = {points}\u2069',
+  baStepHokum: '\u2066{abnat} ÷10 → {rounded}\u2069',
+  baStepAdjust: '\u2066{adjust}\u2069 ليصبح المجموع 16',
   baPlusProjects: '+ مشاريع {n}',
   baPlusBaloot: '+ بلوت {n}',
   baRoundTotal: 'المجموع {n}',
@@ -213,7 +214,7 @@ const ar: typeof es = {
   baFailed: 'فريق {name} اشترى ولم ينجح: {mine} لا تزيد على {theirs} للخصم، فيأخذ الخصم {full} والمشاريع.',
   baKaboot: 'كبوت! الأكلات الثماني كلها {team}.',
   baGahwaWon: 'قهوة: الجولة والمباراة {team}.',
-  baTimesLevel: '×{n} بسبب الدبل: الكل أو لا شيء',
+  baTimesLevel: '\u2066×{n}\u2069 بسبب الدبل: الكل أو لا شيء',
   baPoints: 'النقاط',
   baTotals: 'المجموع',
   baMatchTo: 'المباراة إلى {n}',
