@@ -167,3 +167,76 @@ def no_page_scroll(page: Page) -> dict[str, int]:
         }"""
     )
     return over
+
+
+# Elements on show whose box sticks out of the viewport sideways, unless an ancestor clips
+# them (a scroller, the table's screen: that ancestor is what shows, and is checked
+# itself). A right-to-left page scrolls towards the left only, so what sticks out on the
+# right makes no scroll bar: the page's scroll width alone would not tell.
+SIDEWAYS = """() => {
+  const vw = document.documentElement.clientWidth;
+  const eps = 0.5;
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) continue;
+    if (r.left >= -eps && r.right <= vw + eps) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
+    let clipped = false;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') {
+        clipped = true;
+        break;
+      }
+    }
+    if (clipped) continue;
+    const name = el.dataset.testid
+      || `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className}`;
+    out.push({name, left: Math.round(r.left), right: Math.round(r.right), viewport: vw});
+  }
+  return out;
+}"""
+
+# The pairs of elements whose boxes meet (one inside the other is not a pair: a part of it).
+MEETING = """(els) => {
+  const eps = 0.5;
+  const label = (e, r) => {
+    const name = e.dataset.testid || e.className?.baseVal || e.className || e.tagName;
+    return `${name} ${JSON.stringify(r.toJSON())}`;
+  };
+  const shown = els.map((e) => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && r.height > 0);
+  const out = [];
+  for (let i = 0; i < shown.length; i++) {
+    for (let j = i + 1; j < shown.length; j++) {
+      const [a, ar] = shown[i], [b, br] = shown[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      if (ar.left < br.right - eps && br.left < ar.right - eps
+          && ar.top < br.bottom - eps && br.top < ar.bottom - eps) {
+        out.push([label(a, ar), label(b, br)]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def sideways(page: Page) -> list[dict[str, Any]]:
+    """The elements on show that stick out of the viewport to the left or the right."""
+    found: list[dict[str, Any]] = page.evaluate(SIDEWAYS)
+    return found
+
+
+def assert_apart(*parts: Locator, where: str = "") -> None:
+    """No two of these elements (every match of every locator, those on show) overlap:
+    seats, the board's areas, the parts of a bar, the lobby's tiles."""
+    handles = [h for loc in parts for h in loc.element_handles()]
+    assert handles, f"{where}: nothing to check"
+    page = parts[0].page
+    try:
+        meeting: list[list[str]] = page.evaluate(MEETING, handles)
+    finally:
+        for h in handles:
+            h.dispose()
+    assert not meeting, f"{where}: these overlap: {meeting}"

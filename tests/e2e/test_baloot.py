@@ -1,5 +1,7 @@
 """Baloot in the browser: a guest plays whole rounds with three bots — bidding, doubling
-when offered, declaring projects, playing every card — and reads the round's summary."""
+when offered, declaring projects, playing every card — and reads the round's summary; in
+Arabic, the lobby and the table read right to left on a desktop (1280 x 800) and a phone
+(390 x 844) while the felt stays a real table, left to right (``*-ar-*.png``)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,16 @@ from typing import Any
 
 import pytest
 from a11y import check_a11y
-from playwright.sync_api import BrowserContext, Page, expect
+from e2eserver import WAIT_MS, Server
+from layout import assert_apart, assert_in_reach, assert_nothing_over, no_page_scroll, sideways
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 from tablepage import CORNER, keep_frames, set_pace, watch_errors
 
 ROUNDS = 2
+SIZES: dict[str, ViewportSize] = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": {"width": 390, "height": 844},
+}
 
 
 def create_table(page: Page, seats: list[dict[str, Any]]) -> int:
@@ -43,8 +51,21 @@ def sign_in(page: Page, lang: str) -> None:
     expect(page.get_by_test_id("lobby")).to_be_visible()
 
 
-def step(page: Page, deal: int, moves: dict[str, int], shots: Path, lang: str) -> bool:
-    """Makes the player's next decision of deal ``deal``; False once that deal is over."""
+def check_decision(page: Page, decision: Locator, controls: Locator, where: str) -> None:
+    """A decision owed: nothing over it or the hand, its controls on screen and uncovered,
+    nothing sideways."""
+    assert_nothing_over(page, decision, page.locator(".hand"), where=where)
+    assert_in_reach(controls, where=where)
+    assert no_page_scroll(page)["x"] <= 0, (where, no_page_scroll(page))
+    assert not sideways(page), (where, sideways(page))
+
+
+def step(
+    page: Page, deal: int, moves: dict[str, int], shots: Path, lang: str, *, checks: bool = False
+) -> bool:
+    """Makes the player's next decision of deal ``deal``; False once that deal is over.
+    With ``checks``, each decision's layout is checked first (``check_decision``) and the
+    first card owed is saved as ``baloot-play-<lang>.png``."""
     table = page.get_by_test_id("table")
     owes = page.locator(f'[data-testid="table"][data-owes="true"][data-deal="{deal}"]')
     later = page.locator('[data-testid="table"]').and_(page.locator(f':not([data-deal="{deal}"])'))
@@ -54,7 +75,10 @@ def step(page: Page, deal: int, moves: dict[str, int], shots: Path, lang: str) -
     version = table.get_attribute("data-version") or ""
     panel = page.get_by_test_id("bid-panel")
     projects = page.get_by_test_id("project-panel")
+    where = f"{lang} deal {deal} decision {sum(moves.values())}"
     if panel.is_visible():
+        if checks:
+            check_decision(page, panel, panel.locator("[data-say]"), where)
         if not moves["say"]:  # the first decision of all, before anything is said
             page.screenshot(path=str(shots / f"baloot-bid-{lang}.png"), animations="disabled")
             check_a11y(page, f"the Baloot bid panel ({lang})")
@@ -65,10 +89,17 @@ def step(page: Page, deal: int, moves: dict[str, int], shots: Path, lang: str) -
         button.click()
         moves["say"] += 1
     elif projects.is_visible():
+        if checks:
+            check_decision(page, projects, projects.locator("[data-project]"), where)
         projects.locator("[data-project]").first.click()
         moves["project"] += 1
     else:
-        card = page.locator('.hand [data-legal="true"]').first
+        legal = page.locator('.hand [data-legal="true"]')
+        card = legal.first
+        if checks:
+            check_decision(page, page.locator(".hand"), legal, where)
+            if not moves["card"]:
+                page.screenshot(path=str(shots / f"baloot-play-{lang}.png"), animations="disabled")
         if moves["card"] % 2:  # every other card by drag, onto the table
             card.drag_to(page.get_by_test_id("drop-zone"), source_position=CORNER)
         else:
@@ -118,3 +149,164 @@ def test_a_guest_plays_whole_rounds_with_three_bots(
     expect(sheet.locator("tr[data-deal]")).to_have_count(ROUNDS)
     expect(sheet).to_contain_text(re.compile("152"))
     assert errors == []
+
+
+# -- in Arabic, right to left --------------------------------------------------------------
+
+
+def arabic_context(browser: Browser, server: Server, size: str) -> BrowserContext:
+    """A browser whose language is Arabic (Saudi Arabia): the room picks Arabic itself."""
+    phone = size == "phone"
+    ctx = browser.new_context(
+        base_url=server.url,
+        locale="ar-SA",
+        viewport=SIZES[size],
+        device_scale_factor=2 if phone else 1,
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    ctx.set_default_timeout(WAIT_MS)
+    return ctx
+
+
+def check_screen(page: Page, where: str, *controls: Locator) -> None:
+    """A screen in Arabic: declared right to left, nothing out of the viewport sideways,
+    its controls on screen and uncovered, axe clean."""
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    assert no_page_scroll(page)["x"] <= 0, (where, no_page_scroll(page))
+    assert not sideways(page), (where, sideways(page))
+    for c in controls:
+        assert_in_reach(c, where=where)
+    check_a11y(page, where)
+
+
+def direction(loc: Locator) -> str:
+    found: str = loc.evaluate("e => getComputedStyle(e).direction")
+    return found
+
+
+def check_felt(page: Page, where: str) -> None:
+    """The felt is a real table, not mirrored: the left seat on the left, the right seat on
+    the right, the hand fanned left to right (each card's corner left uncovered by the next)
+    and nothing on it overlapping; the words on it (status, seats) read right to left."""
+    assert direction(page.locator(".felt")) == "ltr", where
+    assert direction(page.locator(".hand")) == "ltr", where
+    assert direction(page.get_by_test_id("status")) == "rtl", where
+    assert direction(page.locator(".seat-slot.bottom [data-testid=seat]")) == "rtl", where
+    xs = {
+        place: (page.locator(f".seat-slot.{place}").bounding_box() or {"x": -1.0})["x"]
+        for place in ("left", "top", "right")
+    }
+    assert xs["left"] < xs["top"] < xs["right"], (where, xs)
+    cards = [b for b in (c.bounding_box() for c in page.locator(".hand [data-card]").all()) if b]
+    assert len(cards) >= 5, (where, cards)
+    assert [b["x"] for b in cards] == sorted(b["x"] for b in cards), (where, "the fan is mirrored")
+    assert_apart(
+        page.get_by_test_id("seat"),
+        page.get_by_test_id("drop-zone"),
+        page.locator(".hand"),
+        where=f"{where}: the felt",
+    )
+    assert_apart(page.locator("header.bar > *"), where=f"{where}: the table's bar")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_in_arabic_the_room_reads_right_to_left_around_a_felt_that_stays_put(
+    browser: Browser, server: Server, shots: Path, size: str
+) -> None:
+    """Sign-in, lobby, a Baloot round, its score tab and summary, the profile and the
+    leaderboard in Arabic, picked from the browser's language; each checked for layout and
+    axe and saved as ``<screen>-ar-<size>.png``. The language switch keeps a choice."""
+    ctx = arabic_context(browser, server, size)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    set_pace(page, "off")
+    keep_frames(page)
+
+    def snap(screen: str) -> None:
+        page.screenshot(path=str(shots / f"{screen}-ar-{size}.png"), animations="disabled")
+
+    page.goto("/")
+    guest = page.get_by_test_id("guest")
+    expect(guest).to_have_text("العب كضيف")
+    check_screen(page, f"sign-in ar {size}", guest)
+    snap("sign-in")
+
+    guest.click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    expect(page.locator(".app")).to_have_attribute("data-daily", "done")
+    tile = page.locator("[data-testid=game-tile][data-game=baloot]")
+    quick = page.get_by_test_id("quick-play-baloot")
+    expect(quick).to_contain_text("بلوت ضد 3 بوتات")
+    tile.scroll_into_view_if_needed()
+    check_screen(page, f"lobby ar {size}", tile.locator("button, a"))
+    assert_apart(
+        page.get_by_test_id("game-tile"), page.locator("aside.me"), where=f"lobby ar {size}"
+    )
+    assert_nothing_over(page, page.get_by_test_id("game-tile"), where=f"lobby ar {size}")
+    page.evaluate("window.scrollTo(0, 0)")
+    snap("lobby")
+
+    quick.click()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-game", "baloot")
+    expect(page.locator(".hand [data-card]")).to_have_count(5)  # BA-2: five before the buy
+    check_felt(page, f"table ar {size}")
+
+    moves = {"say": 0, "project": 0, "card": 0}
+    checked = False
+    while step(page, 1, moves, shots, f"ar-{size}", checks=True):
+        if not checked and page.locator(".hand [data-card]").count() == 8:
+            check_felt(page, f"table ar {size}, eight cards")
+            checked = True
+    summary = page.get_by_test_id("deal-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("الجولة 1")
+    # The panel's close button stays in reach; its "Continue" at the end, once scrolled to
+    # (on a phone the panel over the top seats scrolls).
+    expect(page.get_by_test_id("news")).to_have_attribute("data-kind", "deal-over")
+    assert_in_reach(page.get_by_test_id("news-close"), where=f"round summary ar {size}")
+    close = summary.get_by_test_id("deal-summary-close")
+    close.scroll_into_view_if_needed()
+    expect(close).to_be_in_viewport()
+    assert_in_reach(close, where=f"round summary ar {size}")
+    assert not sideways(page), sideways(page)
+    check_a11y(page, f"round summary ar {size}")
+    page.get_by_test_id("news").evaluate("e => e.scrollTo(0, 0)")
+    snap("baloot-round")
+    close.click()
+
+    # The score tab: beside the board on a desktop, a drawer from the inline end on a phone.
+    if size == "phone":
+        page.get_by_test_id("side-toggle").click()
+    page.get_by_test_id("sheet-tab").click()
+    sheet = page.get_by_test_id("ba-sheet")
+    expect(sheet.locator("tr[data-deal]")).to_have_count(1)
+    expect(sheet).to_contain_text("لنا")
+    check_screen(page, f"score tab ar {size}", page.locator(".side [role=tab]"))
+    snap("baloot-sheet")
+    if size == "phone":
+        page.locator(".side .close-drawer").click()
+
+    page.get_by_test_id("my-profile").click()
+    expect(page.locator("[data-stat=played]").first).to_be_visible()
+    check_screen(page, f"profile ar {size}")
+    snap("profile")
+    page.get_by_test_id("nav-leaderboard").click()
+    expect(page).to_have_url(re.compile(r"/leaderboard"))
+    expect(page.get_by_role("heading", name="الترتيب")).to_be_visible()
+    check_screen(page, f"leaderboard ar {size}")
+    snap("leaderboard")
+
+    # The switch: English, kept over a reload, then Arabic again.
+    for lang, way in (("en", "ltr"), ("ar", "rtl")):
+        if size == "phone":
+            page.locator(".gear").click()
+        page.get_by_test_id("lang").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("dir", way)
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("html")).to_have_attribute("dir", way)
+    assert errors == [], errors
