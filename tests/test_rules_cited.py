@@ -25,6 +25,7 @@ GAMES = {
     "KB": "king-bolola.md",
     "HT": "hearts-trumps.md",
     "BA": "baloot.md",
+    "JO": "jolly.md",
 }
 # Rules files whose ids must exist but need not each be cited by a test name.
 PLATFORM = {"PL": "platform.md"}

@@ -354,8 +354,8 @@ def _lay(r: Round, seat: int, action: Lay) -> tuple[Round, tuple[Any, ...]]:
     if card is None:
         lacks = "joker" if action.piece.joker else str(action.piece.face)
         raise IllegalAction("JO-9", f"{what}: seat {seat} has no {lacks}")
-    _check_left(r, seat, 1, what)
     meld = lay(r.table[k], action.piece, card, seat)
+    _check_left(r, seat, 1, what)
     table = (*r.table[:k], meld, *r.table[k + 1 :])
     hand = tuple(c for c in r.hands[seat] if c != card)
     nr = _with_hand(r, seat, hand, table=table)
