@@ -7,7 +7,7 @@ are the same card to the rules, and the lower id of the seat's copies moves.
 >>> [str(parse_action(t)) for t in ("draw", "TAKE:3", "discard:10h", "lay:4:jk=th", "swap:2:7S")]
 ['draw', 'take:3', 'discard:TH', 'lay:4:JK=TH', 'swap:2:7S']
 >>> str(parse_action("open: QS,QD,JK=QC | 9H,8H,7H"))
-'open:7H,8H,9H|JK=QC,QS,QD'
+'open:7H,8H,9H|QS,QD,JK=QC'
 """
 
 from __future__ import annotations
