@@ -33,7 +33,6 @@ def declarations(hand: Sequence[Card]) -> tuple[Declaration, ...]:
     jokers = len(hand) - sum(counts.values())
     melds = sorted(melds_in(counts, jokers), key=str)
     needs = [(Counter(m.naturals()), m.jokers, len(m.pieces), m.points) for m in melds]
-    # The most points the melds from index i on could still add: a bound to stop early.
     out: list[Declaration] = []
     limit = len(hand) - 1
     chosen: list[Spec] = []

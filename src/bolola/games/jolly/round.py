@@ -143,7 +143,8 @@ def keep(r: Round) -> int:
 
 
 def legal(r: Round, seat: int) -> tuple[Action, ...]:
-    """Every legal action of ``seat``: puttings-down first, then discards."""
+    """Every legal action of ``seat``: openings, melds, lay-offs and swaps first, then
+    discards (so that a player taking the first action always gets cards down)."""
     if r.score is not None or seat != r.turn.seat:
         return ()
     hand = r.hands[seat]
@@ -189,7 +190,7 @@ def _after_opening(r: Round, fs: tuple[Card, ...]) -> list[Action]:
 def _lay_pieces(m: TableMeld, counts: Counter[Card], jokers: int) -> list[Piece]:
     """The pieces that might be laid off on ``m``: a run's two ends, a set's four suits."""
     if m.kind == RUN:
-        spots = {p for p in (m.low - 1, m.high + 1) if 1 <= p <= 14}
+        spots = [p for p in (m.low - 1, m.high + 1) if 1 <= p <= 14]
         cards = list(dict.fromkeys(Card.of(14 if p in (1, 14) else p, m.suit) for p in spots))
     else:
         cards = [Card.of(m.rank, suit) for suit in Suit]
