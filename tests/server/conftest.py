@@ -15,97 +15,16 @@ runs ``python -m bolola.cli serve`` from scratch, for the tests of the command i
 
 from __future__ import annotations
 
-import glob
-import itertools
 import json
 import os
 import shutil
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from roomclient import ServerProcess, forkserver, free_port
-
-# Generous message limits for scripted clients, which play far faster than people; tight
-# chat limits, which the chat test checks (no other test chats).
-FAST = {
-    "messages_per_second": 100000,
-    "message_burst": 100000,
-    "chat_burst": 3,
-    "chat_per_second": 0.01,
-    "chat_max_chars": 20,
-    "stand_in_level": "beginner",
-    # The clock tests run on move limits far below a person's (0.05 s).
-    "min_move_seconds": 0,
-}
-
-
-def _pg_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    return Path(found[-1]).parent if found else None
-
-
-class PostgresCluster:
-    def __init__(self, root: Path) -> None:
-        bin_dir = _pg_bin()
-        assert bin_dir is not None
-        self.bin = bin_dir
-        self.root = root
-        self.data = root / "data"
-        self.port = free_port()
-        self.counter = itertools.count(1)
-        # initdb refuses to run as root: run the server as the package's postgres user.
-        self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-
-    def _run(self, *cmd: str) -> None:
-        subprocess.run([*self.as_user, *cmd], check=True, capture_output=True, cwd="/")
-
-    def start(self) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
-        if self.as_user:
-            shutil.chown(self.root, "postgres")
-        self._run(
-            str(self.bin / "initdb"),
-            "-D",
-            str(self.data),
-            "-U",
-            "bolola",
-            "--auth=trust",
-            "-E",
-            "UTF8",
-            "--no-sync",
-        )
-        opts = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run(
-            str(self.bin / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-o",
-            opts,
-            "-l",
-            str(self.root / "pg.log"),
-            "-w",
-            "start",
-        )
-
-    def stop(self) -> None:
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
-
-    def new_database(self) -> str:
-        name = f"bolola{next(self.counter)}"
-        self._run(
-            str(self.bin / "createdb"),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            str(self.port),
-            "-U",
-            "bolola",
-            name,
-        )
-        return f"postgresql://bolola@127.0.0.1:{self.port}/{name}"
+from postgres import PostgresCluster
+from roomclient import FAST, ServerProcess, forkserver
 
 
 @pytest.fixture(scope="session")

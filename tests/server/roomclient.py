@@ -19,6 +19,26 @@ from typing import Any, TypeVar
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+# Generous message limits for scripted clients, which play far faster than people; tight
+# chat limits, which the chat test checks (no other test chats).
+FAST = {
+    "messages_per_second": 100000,
+    "message_burst": 100000,
+    "chat_burst": 3,
+    "chat_per_second": 0.01,
+    "chat_max_chars": 20,
+    "stand_in_level": "beginner",
+    # The clock tests run on move limits far below a person's (0.05 s).
+    "min_move_seconds": 0,
+    # Every test makes guests, tables and connections from this one address, and waits
+    # on tables whose players left: limits meant for the open internet, lifted here (the
+    # limits' own tests set them).
+    "guests_per_address_per_hour": 100000,
+    "tables_per_player": 1000,
+    "connections_per_player": 1000,
+    "bot_tables_share": 1.0,
+}
+
 T = TypeVar("T")
 WAIT = 20.0  # the longest any awaited frame may take before the test fails
 START = 120.0  # a loaded two-core machine can take long to import and migrate
