@@ -4,7 +4,11 @@ its log, clocks re-armed with fresh time, clients resync, nothing accepted is lo
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import json
+import os
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -95,3 +99,66 @@ def test_graceful_restart_keeps_tables_and_sessions(
         )
 
     run(scenario)
+
+
+def test_stopping_is_not_held_by_a_client_that_reads_nothing(
+    make_server: Callable[..., ServerProcess],
+) -> None:
+    """All-bot tables sent their moves to a watcher that read nothing; on SIGTERM the
+    tables went on playing and the watcher's connection, its data unsent, could not
+    close: the stop waited out uvicorn's whole graceful timeout. Now the tables stop
+    first and a connection that cannot close is cut a second after being told."""
+    server = make_server()
+
+    async def scenario() -> None:
+        viewer = await Player.connect(server)
+        stuck = await _silent_watcher(server)
+        tables = []
+        for _ in range(3):
+            await viewer.send({"type": "create", "table": {"seats": [BOT] * 4}})
+            table = (await viewer.expect("created"))["table"]["id"]
+            await viewer.send({"type": "join", "table": table, "watch": True})
+            stuck.sendall(_masked({"type": "join", "table": table, "watch": True}))
+            tables.append(table)
+        # Whole matches (a few MB of updates) sent to a client that reads none of them.
+        for _ in tables:
+            await viewer.expect("over", timeout=60)
+        await viewer.close()
+        assert server.stop() in (0, -15)
+        stuck.close()
+
+    run(scenario)
+    log = server.log.read_text()
+    assert '"msg": "stopped"' in log
+    assert "timeout graceful shutdown exceeded" not in log
+
+
+BOT = {"kind": "bot", "level": "beginner"}
+
+
+async def _silent_watcher(server: ServerProcess) -> socket.socket:
+    """A WebSocket client on a bare socket, with a tiny receive buffer, that says hello
+    and then never reads."""
+    s = socket.create_connection(("127.0.0.1", server.port))
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    key = base64.b64encode(os.urandom(16)).decode()
+    head = (
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    s.sendall(head.encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += await asyncio.to_thread(s.recv, 1)  # the handshake's answer, no further
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    s.sendall(_masked({"type": "hello", "protocol": 1}))
+    return s
+
+
+def _masked(message: dict[str, Any]) -> bytes:
+    """A client's text frame (clients mask what they send)."""
+    data = json.dumps(message).encode()
+    mask = os.urandom(4)
+    head = bytes([0x81])
+    head += bytes([0x80 | len(data)]) if len(data) < 126 else bytes([0xFE]) + len(data).to_bytes(2)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))

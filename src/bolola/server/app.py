@@ -48,6 +48,7 @@ STATUS = {
     "seat_taken": 409,
     "name_taken": 409,
     "rate_limited": 429,
+    "too_many_tables": 429,
     "not_found": 404,
     "method_not_allowed": 405,
     "server_error": 500,
@@ -101,9 +102,14 @@ class Server:
         await self.room.restore()
         log.info("ready", extra={"tables": len(self.room.tables)})
 
-    async def stop(self) -> None:
+    async def stop_tables(self) -> None:
+        """The first step of stopping: no more moves, timers or retries (an all-bot table
+        would go on sending to its watchers while their connections close)."""
         if self.room is not None:
             await self.room.close()
+
+    async def stop(self) -> None:
+        await self.stop_tables()
         if self.store is not None:
             await self.store.close()
         log.info("stopped")

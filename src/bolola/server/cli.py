@@ -18,6 +18,9 @@ from pydantic import ValidationError
 
 from bolola.server.settings import Settings
 
+# On stopping, a connection still unable to close this long after being told is cut.
+CUT_AFTER = 1.0
+
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1)")
@@ -119,10 +122,13 @@ def _url(host: str, port: int) -> str:
 
 
 def _announcing_server() -> type[Any]:
+    import asyncio
+
     import uvicorn
 
     class Announcing(uvicorn.Server):
-        """Says where to point a browser once the server is listening (port 0 included)."""
+        """Says where to point a browser once the server is listening (port 0 included);
+        stops the tables first when it stops, and cuts connections that cannot close."""
 
         async def startup(self, sockets: Any = None) -> None:
             await super().startup(sockets)
@@ -133,5 +139,25 @@ def _announcing_server() -> type[Any]:
                     "in your browser (Ctrl+C stops it).\n",
                     flush=True,
                 )
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            # Tables first: an all-bot table would go on playing, and sending to its
+            # watchers, for as long as their connections take to close.
+            server = getattr(getattr(self.config.app, "state", None), "server", None)
+            if server is not None:
+                await server.stop_tables()
+            # A client that reads nothing cannot be sent the close: its connection would
+            # hold the shutdown for uvicorn's whole graceful timeout.
+            cut = asyncio.get_running_loop().call_later(CUT_AFTER, self._cut_stuck)
+            try:
+                await super().shutdown(sockets)
+            finally:
+                cut.cancel()
+
+        def _cut_stuck(self) -> None:
+            for connection in list(self.server_state.connections):
+                transport = getattr(connection, "transport", None)
+                if transport is not None and transport.is_closing():
+                    transport.abort()  # closing for a second already, its data unsent
 
     return Announcing

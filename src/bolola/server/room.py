@@ -8,6 +8,7 @@ Used as::
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
@@ -16,9 +17,10 @@ from typing import Any
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
 from bolola.registry import FLAGSHIP, find
+from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError
 from bolola.server.settings import Settings
-from bolola.server.table import Listener, Table
+from bolola.server.table import STOPPING, Listener, Table
 from bolola.store.store import PlayerInfo, SeatInfo, Store, TableInfo
 
 log = logging.getLogger("bolola.room")
@@ -111,6 +113,11 @@ class Room:
         self.tables: dict[int, Table] = {}
         self.lobby: set[Listener] = set()
         self.online: dict[int, set[Listener]] = {}  # player id -> their connections
+        # Tables nobody plays at take turns through this (bounded share of the CPU).
+        self.pacer = Pacer(settings.bot_tables_share)
+        self._creating: dict[int, int] = {}  # host id -> tables being made right now
+        self._stopping: set[asyncio.Task[None]] = set()  # expired tables winding down
+        self.closing = False
 
     def tell(self, player_id: int, message: dict[str, Any]) -> None:
         """Send to every connection of a player (an invitation, PL-3)."""
@@ -133,17 +140,49 @@ class Room:
                 p = await self.store.player(s.player_id)
                 if p is not None:
                     players[p.id] = p
-        table = Table(info, players, self.store, self.settings, self._changed)
+        table = Table(info, players, self.store, self.settings, self._changed, self.pacer)
         table.chat_log.load(await self.store.chat(info.id))
         self.tables[info.id] = table
         table.start()
         return table
 
     async def close(self) -> None:
-        for table in self.tables.values():
-            await table.stop()
+        """Every table stopped at once: no more moves, timers or retries."""
+        self.closing = True
+        tables = [*self.tables.values()]
+        await asyncio.gather(*(t.stop() for t in tables), *self._stopping)
+
+    def hosted(self, player_id: int) -> int:
+        """Tables this player hosts that are open or in play (and being made)."""
+        live = sum(
+            1
+            for t in self.tables.values()
+            if t.host_id == player_id and t.status in ("open", "playing")
+        )
+        return live + self._creating.get(player_id, 0)
 
     async def create(self, host: PlayerInfo, spec: TableSpec) -> Table:
+        if self.closing:
+            raise ProtocolError("server_error", STOPPING)
+        limit = self.settings.tables_per_player
+        if self.hosted(host.id) >= limit:
+            raise ProtocolError(
+                "too_many_tables",
+                f"you host {limit} tables open or in play already; "
+                "finish one, or wait for an open one to expire",
+            )
+        self._creating[host.id] = self._creating.get(host.id, 0) + 1
+        try:
+            table = await self._create(host, spec)
+        finally:
+            left = self._creating[host.id] - 1
+            if left:
+                self._creating[host.id] = left
+            else:
+                del self._creating[host.id]
+        return table
+
+    async def _create(self, host: PlayerInfo, spec: TableSpec) -> Table:
         seed = secrets.randbelow(2**31)
         table_id = await self.store.add_table(
             game=spec.game,
@@ -207,3 +246,9 @@ class Room:
         for conn in self.lobby:
             if table.access == "anyone" or conn.player.id in (table.host_id, *table.invited):
                 conn.send(message)
+        if table.status == "expired" and self.tables.get(table.id) is table:
+            # Called from the table's own task: it is stopped from another one.
+            del self.tables[table.id]
+            task = asyncio.create_task(table.stop(), name=f"stop-table-{table.id}")
+            self._stopping.add(task)
+            task.add_done_callback(self._stopping.discard)

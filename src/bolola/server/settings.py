@@ -109,6 +109,24 @@ class Settings(BaseSettings):
     trusted_proxies: list[str] = Field(default_factory=list)
     # The shortest move time limit a table may ask for.
     min_move_seconds: float = Field(5.0, ge=0)
+    # New guests per client address per hour (REST and WebSocket alike; bursts of as many).
+    guests_per_address_per_hour: int = Field(60, ge=1)
+    # Tables one player may host at once, waiting for players or in play (all-bot included).
+    tables_per_player: int = Field(5, ge=1)
+    # WebSocket connections one player may have open at once (tabs, devices).
+    connections_per_player: int = Field(8, ge=1)
+    # The largest REST request body (bytes); a larger one is refused before it is read.
+    max_body_bytes: int = Field(65536, ge=1024)
+    # An open table nobody joins (no seat taken or freed) for this long leaves the lobby
+    # (0: never).
+    open_table_seconds: float = Field(1800.0, ge=0)
+    # Tables where no seated person is connected (all-bot tables, abandoned ones) move one
+    # at a time, and are busy at most this share of the time all together.
+    bot_tables_share: float = Field(0.25, gt=0, le=1)
+    # A bot move, a timed-out seat's move, a match start or end that the database refused
+    # is tried again after this long, doubling up to the maximum.
+    retry_first_seconds: float = Field(0.5, gt=0)
+    retry_max_seconds: float = Field(30.0, gt=0)
     # Keepalive: ping every N seconds, drop a connection silent for M more (0: off).
     ping_interval: float = Field(20.0, ge=0)
     ping_timeout: float = Field(20.0, ge=0)

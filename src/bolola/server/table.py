@@ -4,6 +4,12 @@ Everything that changes a table runs inside its task, one command at a time (``c
 ``post``), so two actions, a join race or a move against the clock are simply ordered.
 An accepted action is committed to the table's event log *before* anyone hears of it,
 and each listener gets only its own seat's ``view`` (spectators ``view(state, None)``).
+
+What the database refuses is not lost: a bot's move (a timed-out seat's included), the
+start or the end of a match is tried again with capped exponential back-off (``retry``);
+a failed write leaves the table as it was (not accepted, not sent, the version unchanged),
+and before the next move the table reads its log again, in case the write was committed
+after all. Tables nobody plays at share the server's :class:`~bolola.server.pacer.Pacer`.
 """
 
 from __future__ import annotations
@@ -20,10 +26,12 @@ from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seate
 from bolola.progression.levels import level_of
 from bolola.progression.rating import BOT_RATINGS, START
 from bolola.registry import find
+from bolola.server.backoff import Backoff
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.frames import catchup, snapshot
-from bolola.server.protocol import ProtocolError, error_of
+from bolola.server.pacer import Pacer
+from bolola.server.protocol import ProtocolError, error, error_of
 from bolola.server.seat import Holder, Listener
 from bolola.server.settings import Settings
 from bolola.server.update import Update
@@ -32,6 +40,9 @@ from bolola.store.store import LoggedAction, PlayerInfo, SeatEnd, SeatInfo, Stor
 T = TypeVar("T")
 log = logging.getLogger("bolola.table")
 MAX_ANSWERS = 4096
+# How long stopping waits for the command running (an action being committed) to finish.
+STOP_SECONDS = 2.0
+STOPPING = "the server is stopping; try again in a moment"
 
 
 class Table:
@@ -42,6 +53,7 @@ class Table:
         store: Store,
         settings: Settings,
         on_change: Callable[[Table], None],
+        pacer: Pacer | None = None,
     ) -> None:
         self.id = info.id
         self.game: Game[Any, Any, Any, Any] = find(info.game)
@@ -68,8 +80,17 @@ class Table:
         self.graces: dict[Seat, asyncio.TimerHandle] = {}
         self.bots: dict[str, Bot] = {}
         self.thinking: set[tuple[int, Seat]] = set()
-        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]
-        self._queue = asyncio.Queue()
+        self.pacer = pacer
+        self.backoff = Backoff(settings.retry_first_seconds, settings.retry_max_seconds)
+        self.expiry: asyncio.TimerHandle | None = None
+        self._retry: asyncio.TimerHandle | None = None
+        # A write of the log failed: the database may hold more than this table knows.
+        self._unsure = False
+        self._stopping = False
+        self._stopped: asyncio.Future[None] | None = None
+        self._queue: asyncio.Queue[
+            tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]] | None
+        ] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[Any]] = set()
         if info.status != "open":
@@ -94,23 +115,31 @@ class Table:
         """Rebuild the match from its log: the log is the truth, the state a cache."""
         self.state = self.game.new(self.options, info.seed)
         for entry in info.log:
-            before = self.game.to_move(self.state)
-            action = self.game.parse_action(entry.action)
-            self.state, events = self.game.apply(self.state, entry.seat, action)
-            self.version = entry.version
-            self.updates.append(Update(entry.version, entry.seat, before, events))
-            if entry.player_id is not None and entry.client_id is not None:
-                self._remember(
-                    (entry.player_id, entry.client_id),
-                    self._ack(entry.client_id, entry.version),
-                )
+            self._replay_one(entry)
+
+    def _replay_one(self, entry: LoggedAction) -> Update:
+        before = self.game.to_move(self.state)
+        action = self.game.parse_action(entry.action)
+        self.state, events = self.game.apply(self.state, entry.seat, action)
+        self.version = entry.version
+        update = Update(entry.version, entry.seat, before, tuple(events))
+        self.updates.append(update)
+        if entry.player_id is not None and entry.client_id is not None:
+            self._remember(
+                (entry.player_id, entry.client_id), self._ack(entry.client_id, entry.version)
+            )
+        return update
 
     # -- the serial task ----------------------------------------------------------------
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
-        if self.status == "playing" and self.game.outcome(self.state) is not None:
-            self.post(self._finish)  # the last action was logged, the record was not
+        if self.status == "open":
+            self._arm_expiry()
+            if all(not h.is_free for h in self.holders):  # full, but the start was not stored
+                self.post(self.begin_if_full)
+        elif self.status == "playing" and self.game.outcome(self.state) is not None:
+            self.post(self._end)  # the last action was logged, the record was not
         elif self.status == "playing":
             # After a restart: clocks re-armed with fresh time, absent players get their grace.
             for seat, h in enumerate(self.holders):
@@ -119,33 +148,63 @@ class Table:
             self._after_change()
 
     async def stop(self) -> None:
-        if self.clock is not None and self.clock.handle is not None:
-            self.clock.handle.cancel()
-        for handle in self.graces.values():
-            handle.cancel()
-        for task in [*self._side_tasks, self._task]:
-            if task is not None:
-                task.cancel()
+        """No more moves, timers or retries; the command running (an action being
+        committed) may finish, briefly; the commands still queued are refused."""
+        if self._stopped is None:
+            self._stopping = True  # at once: nothing new starts from here on
+            self._stopped = asyncio.ensure_future(self._wind_down())
+        await asyncio.shield(self._stopped)
+
+    async def _wind_down(self) -> None:
+        self._cancel_clock()
+        for handle in [*self.graces.values(), self._retry, self.expiry]:
+            if handle is not None:
+                handle.cancel()
+        for task in self._side_tasks:
+            task.cancel()
         if self._task is not None:
-            await asyncio.gather(self._task, return_exceptions=True)
+            self._queue.put_nowait(None)  # the task ends when it comes to this
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), STOP_SECONDS)
+            except TimeoutError:
+                self._task.cancel()
+        await asyncio.gather(
+            *[t for t in [self._task, *self._side_tasks] if t is not None],
+            return_exceptions=True,
+        )
+        while not self._queue.empty():
+            item = self._queue.get_nowait()
+            if item is not None and not item[1].done():
+                item[1].set_exception(ProtocolError("server_error", STOPPING))
 
     async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn`` in the table's task, after every command queued before it."""
+        if self._stopping:
+            raise ProtocolError("server_error", STOPPING)
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, future))
         return await future
 
     def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
         """Queue ``fn`` without waiting (timers, bots, closed connections)."""
+        if self._stopping:
+            return
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         future.add_done_callback(_log_failure)
         self._queue.put_nowait((fn, future))
 
     async def _run(self) -> None:
         while True:
-            fn, future = await self._queue.get()
+            item = await self._queue.get()
+            if item is None:
+                return
+            fn, future = item
             try:
                 result = await fn()
+            except asyncio.CancelledError:
+                if not future.done():
+                    future.set_exception(ProtocolError("server_error", STOPPING))
+                raise
             except Exception as e:  # a command's failure is its caller's, not the table's
                 if not future.done():
                     future.set_exception(e)
@@ -172,6 +231,8 @@ class Table:
         mine = self.seat_of(player.id)
         if mine is not None:
             return mine
+        if self.status == "expired":
+            raise ProtocolError("no_table", "nobody joined this table in time; it was closed")
         if self.status != "open":
             raise ProtocolError("table_full", "the match has started; every seat is taken")
         if self.access == "invited" and player.id != self.host_id and player.id not in self.invited:
@@ -192,6 +253,7 @@ class Table:
         h.rating = player.rating_in(self.game.name).rating
         h.xp_level = level_of(player.xp).number
         self._presence()
+        self._arm_expiry()
         await self.begin_if_full()
         self.on_change(self)
         return seat
@@ -210,6 +272,7 @@ class Table:
         if self.status == "open":
             await self.store.set_seat(self.id, SeatInfo(seat, "human", None, None))
             h.player_id, h.name = None, None
+            self._arm_expiry()
         elif self.status == "playing":
             h.away = True
             self._after_change()
@@ -224,8 +287,14 @@ class Table:
             self.invited.add(guest.id)
 
     async def begin_if_full(self) -> None:
-        if self.status == "open" and all(not h.is_free for h in self.holders):
+        """Every seat is taken: the match starts (or, if the database refuses, will)."""
+        if self._stopping or self.status != "open" or any(h.is_free for h in self.holders):
+            return
+        try:
             await self._begin()
+        except Exception:
+            log.warning("the match could not start", exc_info=True, extra={"table": self.id})
+            self._retry_later()
 
     async def _begin(self) -> None:
         # PL-16: what depends on who sits where (King Bolola's first declarer) is settled
@@ -235,6 +304,10 @@ class Table:
         state = self.game.new(options, self.seed)
         await self.store.start_table(self.id, options.to_json())
         self.options, self.state, self.status = options, state, "playing"
+        self.backoff.reset()
+        if self.expiry is not None:
+            self.expiry.cancel()
+            self.expiry = None
         log.info("table started", extra={"table": self.id})
         self._after_change()
         for conn, seat in self.listeners.items():
@@ -358,16 +431,17 @@ class Table:
         """A player's action; the answer (ack or error) goes to ``conn`` (an ack before the
         update it caused), and the same client id always gets the same answer."""
         key = (conn.player.id, client_id)
-        known = self.answers.get(key)
-        if known is not None:
-            conn.send({**known, "table": self.id, "repeat": True})
-            return
 
         def answer(message: dict[str, Any]) -> None:
             self._remember(key, message)
             conn.send({**message, "table": self.id})
 
         try:
+            await self._settle_log()  # a repeat of an action whose ack was lost is known now
+            known = self.answers.get(key)
+            if known is not None:
+                conn.send({**known, "table": self.id, "repeat": True})
+                return
             await self._act(conn, client_id, version, text, answer)
         except ProtocolError as e:
             refused = error_of(e, id=client_id)
@@ -394,7 +468,7 @@ class Table:
             raise ProtocolError("not_seated")
         if self.status == "open":
             raise ProtocolError("not_started")
-        if self.status == "over":
+        if self.status != "playing":
             raise ProtocolError("game_over")
         if self._is_stale(seat, version):
             raise ProtocolError(
@@ -434,7 +508,7 @@ class Table:
         accepted: Callable[[int], None] | None = None,
     ) -> int:
         """Apply, log (committed), then tell the actor (``accepted``) and everyone; returns
-        the new version."""
+        the new version. When the log cannot be written nothing changes (server_error)."""
         before = self.game.to_move(self.state)
         try:
             state, events = self.game.apply(self.state, seat, action)
@@ -445,24 +519,51 @@ class Table:
             await self.store.append_action(
                 self.id, LoggedAction(version, seat, str(action), player_id, client_id)
             )
-        except Exception:
-            log.exception("logging an action failed", extra={"table": self.id})
+        except Exception as e:
+            self._unsure = True
+            log.warning(
+                "logging an action failed: %s",
+                " ".join(str(e).split())[:300],
+                extra={"table": self.id, "version": version},
+            )
             raise ProtocolError("server_error") from None
         self.state, self.version = state, version
+        self.backoff.reset()
         update = Update(version, seat, before, tuple(events))
         self.updates.append(update)
-        self._cancel_clock()
-        over = self.game.outcome(state) is not None
-        if not over:
-            self._arm_clock()
         if accepted is not None:
             accepted(version)
+        await self._after_accept(update)
+        return version
+
+    async def _after_accept(self, update: Update) -> None:
+        """An action is in the log and in the state: clocks, everyone told, what next."""
+        self._cancel_clock()
+        over = self.game.outcome(self.state) is not None
+        if not over:
+            self._arm_clock()
         self._broadcast_update(update)
         if over:
-            await self._finish()
+            await self._end()
         else:
             self._play_bots()
-        return version
+
+    async def _settle_log(self) -> None:
+        """After a failed write: the entries the log holds beyond this table's version
+        (committed though the database's answer was lost) are taken as accepted. Raises
+        server_error while the log cannot be read."""
+        if not self._unsure or self.state is None:
+            return
+        try:
+            entries = await self.store.actions_after(self.id, self.version)
+        except Exception as e:
+            log.warning("reading the log failed: %s", e, extra={"table": self.id})
+            raise ProtocolError("server_error") from None
+        self._unsure = False
+        for entry in entries:
+            log.info("an action stored despite an error", extra={"table": self.id})
+            update = self._replay_one(entry)
+            await self._after_accept(update)
 
     def _broadcast_update(self, update: Update) -> None:
         views: dict[Seat | None, dict[str, Any] | None] = {}
@@ -480,6 +581,16 @@ class Table:
                     "clock": clock,
                 }
             )
+
+    async def _end(self) -> None:
+        """The match is over: its record and results stored, or tried again later."""
+        if self.status != "playing":
+            return
+        try:
+            await self._finish()
+        except Exception:
+            log.warning("storing the result failed", exc_info=True, extra={"table": self.id})
+            self._retry_later()
 
     async def _finish(self) -> None:
         outcome = self.game.outcome(self.state)
@@ -507,6 +618,7 @@ class Table:
             teams=self.game.teams,
         )
         self.status = "over"
+        self.backoff.reset()
         log.info("table over", extra={"table": self.id, "version": self.version})
         self._broadcast_same(
             {
@@ -522,6 +634,65 @@ class Table:
         for handle in self.graces.values():
             handle.cancel()
         self.graces.clear()
+        self.on_change(self)
+
+    # -- retries and expiry ---------------------------------------------------------------
+
+    def _retry_later(self) -> None:
+        """Try what the database refused again (``_resume``), after the back-off's wait."""
+        if self._retry is not None or self._stopping:
+            return
+        delay = self.backoff.next()
+        log.warning("retrying in %.2f s", delay, extra={"table": self.id})
+        self._retry = asyncio.get_running_loop().call_later(delay, self.post, self._resume)
+
+    async def _resume(self) -> None:
+        """Whatever waits on the database: a start, a bot's move, the end of the match."""
+        self._retry = None
+        try:
+            await self._settle_log()
+        except ProtocolError:
+            self._retry_later()
+            return
+        if self.status == "open":
+            await self.begin_if_full()
+        elif self.status == "playing" and self.game.outcome(self.state) is not None:
+            await self._end()
+        else:
+            self._play_bots()
+
+    def _arm_expiry(self, delay: float | None = None) -> None:
+        """An open table leaves the room once nobody has taken or freed a seat at it for
+        ``open_table_seconds``."""
+        if self.expiry is not None:
+            self.expiry.cancel()
+            self.expiry = None
+        wait = self.settings.open_table_seconds if delay is None else delay
+        if self.status == "open" and wait > 0 and not self._stopping:
+            self.expiry = asyncio.get_running_loop().call_later(wait, self.post, self._expire)
+
+    async def _expire(self) -> None:
+        self.expiry = None
+        if self.status != "open":
+            return
+        try:
+            still_open = await self.store.expire_table(self.id)
+        except Exception as e:
+            log.warning("expiring the table failed: %s", e, extra={"table": self.id})
+            self._arm_expiry(self.backoff.next())
+            return
+        if not still_open:
+            return
+        self.status = "expired"
+        log.info("open table expired", extra={"table": self.id})
+        self._broadcast_same(
+            error(
+                "table_expired",
+                "nobody joined this table in time; it was closed",
+                table=self.id,
+            )
+        )
+        self.listeners.clear()
         self.on_change(self)
 
     # -- clock and bots -------------------------------------------------------------------
@@ -540,7 +711,7 @@ class Table:
         self.clock = None
 
     def _arm_clock(self) -> None:
-        if self.move_seconds is None:
+        if self.move_seconds is None or self._stopping:
             return
         seats = tuple(s for s in self.game.to_move(self.state) if not self.holders[s].by_bot)
         if not seats:
@@ -563,10 +734,15 @@ class Table:
                 h.away = True
                 log.info("move timed out", extra={"table": self.id, "seat": seat})
         self._presence()
-        self._play_bots()
+        self._play_bots()  # the stand-in's move, retried like any bot's if it is refused
+
+    @property
+    def unattended(self) -> bool:
+        """No seated person is connected: an all-bot table, or one its players left."""
+        return not any(h.kind == "human" and h.online > 0 for h in self.holders)
 
     def _play_bots(self) -> None:
-        if self.status != "playing":
+        if self.status != "playing" or self._stopping:
             return
         for seat in self.game.to_move(self.state):
             if self.holders[seat].by_bot and (self.version, seat) not in self.thinking:
@@ -582,18 +758,33 @@ class Table:
         return bot
 
     async def _think(self, version: int, seat: Seat) -> None:
+        try:
+            if self.pacer is not None and self.unattended:
+                async with self.pacer.turn():
+                    await self._bot_turn(version, seat)
+            else:
+                await self._bot_turn(version, seat)
+        finally:
+            self.thinking.discard((version, seat))
+
+    async def _bot_turn(self, version: int, seat: Seat) -> None:
+        if version != self.version or self.status != "playing":
+            return  # the table moved on while this waited its turn
         # A bot gets the seat's view and legal actions only, and thinks off the event loop.
         view = self.game.view(self.state, seat)
         legal = self.game.legal_actions(self.state, seat)
         bot = self._bot(seat)
         seed = hash((self.seed, version, seat)) & 0x7FFFFFFF
-        try:
-            action = await asyncio.to_thread(bot.choose, view, legal, seed)
-        finally:
-            self.thinking.discard((version, seat))
-        self.post(lambda: self._bot_move(version, seat, action))
+        action = await asyncio.to_thread(bot.choose, view, legal, seed)
+        self.thinking.discard((version, seat))
+        await self.call(lambda: self._bot_move(version, seat, action))
 
     async def _bot_move(self, version: int, seat: Seat, action: Any) -> None:
+        try:
+            await self._settle_log()
+        except ProtocolError:
+            self._retry_later()
+            return
         if (
             version != self.version
             or self.status != "playing"
@@ -604,7 +795,10 @@ class Table:
         try:
             await self._accept(seat, action, None, None)
         except ProtocolError as e:
-            log.error("bot move refused: %s", e.message, extra={"table": self.id, "seat": seat})
+            if e.code == "server_error":  # the database: the same move again, later
+                self._retry_later()
+            else:
+                log.error("bot move refused: %s", e.message, extra={"table": self.id, "seat": seat})
 
     # -- chat -----------------------------------------------------------------------------
 

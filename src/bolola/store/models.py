@@ -67,7 +67,8 @@ class TableRow(Base):
     move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean)
     host_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
-    status: Mapped[str] = mapped_column(String(10), index=True)  # "open" | "playing" | "over"
+    # "open" | "playing" | "over" | "expired" (an open table nobody joined in time)
+    status: Mapped[str] = mapped_column(String(10), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     scores: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once over

@@ -304,6 +304,33 @@ class Store:
 
         await self.writer.write(write)
 
+    async def actions_after(self, table_id: int, version: int) -> list[LoggedAction]:
+        """The table's logged actions after ``version``, in order: what a write that
+        seemed to fail may have committed all the same (a connection lost at COMMIT)."""
+        async with self._sessions() as s:
+            rows = await s.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.version > version)
+                .order_by(ActionRow.version)
+            )
+            return [
+                LoggedAction(a.version, a.seat, a.action, a.player_id, a.client_id) for a in rows
+            ]
+
+    async def expire_table(self, table_id: int) -> bool:
+        """An open table nobody joined leaves the room: ``expired``, never restored, no
+        record. False if it was not open any more."""
+
+        async def write(session: AsyncSession) -> bool:
+            done = await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "open")
+                .values(status="expired", finished_at=now())
+            )
+            return bool(getattr(done, "rowcount", 0))
+
+        return await self.writer.write(write)
+
     async def finish_table(
         self,
         table_id: int,
@@ -505,11 +532,13 @@ class Store:
             return None if row is None else dict(json.loads(row.record))
 
     async def live_tables(self) -> list[TableInfo]:
-        """Every table not over, with its seats, invitations and whole event log."""
+        """Every table open or in play, with its seats, invitations and whole event log."""
         async with self._sessions() as s:
             tables = (
                 await s.scalars(
-                    select(TableRow).where(TableRow.status != "over").order_by(TableRow.id)
+                    select(TableRow)
+                    .where(TableRow.status.in_(("open", "playing")))
+                    .order_by(TableRow.id)
                 )
             ).all()
             out = []
