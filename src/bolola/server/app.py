@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -14,7 +13,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -22,7 +21,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bolola.server import accounts, oauth
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
-from bolola.server.connection import serve_socket
+from bolola.server.address import client_address
+from bolola.server.bodylimit import BodyLimit
+from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket
 from bolola.server.limits import Buckets
 from bolola.server.progression import RECENT_MATCHES, day_source, leaderboard_query
 from bolola.server.protocol import ProtocolError, error, no_control
@@ -49,6 +50,8 @@ STATUS = {
     "name_taken": 409,
     "rate_limited": 429,
     "too_many_tables": 429,
+    "too_many_connections": 429,
+    "too_large": 413,
     "not_found": 404,
     "method_not_allowed": 405,
     "server_error": 500,
@@ -84,6 +87,8 @@ class Server:
         self.logins = Buckets(settings.login_per_minute / 60.0, settings.login_per_minute)
         per_address = settings.login_per_address_per_minute
         self.address_logins = Buckets(per_address / 60.0, per_address)
+        guests = settings.guests_per_address_per_hour
+        self.guests = Buckets(guests / 3600.0, guests)
         # The UTC day of the daily reward (PL-14); tests pin it (BOLOLA_TODAY) or replace it.
         self.today = day_source()
 
@@ -205,8 +210,10 @@ def make_app(settings: Settings) -> Starlette:
         )
         return response
 
-    async def guest(_request: Request) -> Any:
+    async def guest(request: Request) -> Any:
         store, _, _ = server.ready
+        if not server.guests.take(client_address(request, settings.trusted_proxies)):
+            raise ProtocolError("rate_limited", GUESTS_LIMITED)
         while True:
             try:
                 player = await store.add_player(accounts.guest_name(), is_guest=True)
@@ -371,7 +378,7 @@ def make_app(settings: Settings) -> Starlette:
 
     async def websocket(ws: WebSocket) -> None:
         store, room, keys = server.ready
-        await serve_socket(ws, room, store, keys)
+        await serve_socket(ws, room, store, keys, Admission(server.guests))
 
     async def echo(ws: WebSocket) -> None:
         await ws.accept()
@@ -408,7 +415,8 @@ def make_app(settings: Settings) -> Starlette:
         lifespan=lifespan,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: on the body limit's 413 too
     app.state.server = server
     mount_static(app)  # the browser client at /, after every route of the server
     return app
@@ -420,33 +428,6 @@ def table_of(request: Request) -> int:
     if table_id > MAX_ID:
         raise ProtocolError("no_table", f"no table {table_id}")
     return table_id
-
-
-def client_address(conn: HTTPConnection, trusted_proxies: list[str]) -> str:
-    """The client's address: the TCP peer's, unless the peer is a trusted proxy; then the
-    nearest address in ``X-Forwarded-For`` that is not a trusted proxy itself."""
-    peer = conn.client.host if conn.client else "?"
-    if not trusted_proxies or not _trusted(peer, trusted_proxies):
-        return peer
-    hops = [h.strip() for h in conn.headers.get("x-forwarded-for", "").split(",") if h.strip()]
-    for hop in reversed(hops):
-        if not _trusted(hop, trusted_proxies):
-            return hop
-    return hops[0] if hops else peer
-
-
-def _trusted(address: str, proxies: list[str]) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    for proxy in proxies:
-        try:
-            if ip in ipaddress.ip_network(proxy, strict=False):
-                return True
-        except ValueError:
-            continue
-    return False
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

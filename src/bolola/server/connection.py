@@ -17,7 +17,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bolola.server import protocol
 from bolola.server.accounts import SESSION_COOKIE, Keys, guest_name
-from bolola.server.limits import TokenBucket
+from bolola.server.address import client_address
+from bolola.server.limits import Buckets, TokenBucket
 from bolola.server.protocol import ProtocolError, error, error_of, field_int, field_str
 from bolola.server.room import Room, TableSpec
 from bolola.server.table import Table
@@ -25,6 +26,14 @@ from bolola.store.store import NameTakenError, PlayerInfo, Store
 
 log = logging.getLogger("bolola.connection")
 MAX_PENDING = 2000  # messages queued for a client before it counts as gone
+GUESTS_LIMITED = "too many new guests from your address; sign in, or wait a while"
+
+
+class Admission:
+    """What limits who comes in, shared with the REST API: new guests per address."""
+
+    def __init__(self, guests: Buckets) -> None:
+        self.guests = guests
 
 
 class Connection:
@@ -66,7 +75,9 @@ class Connection:
             await self._sender
 
 
-async def serve_socket(ws: WebSocket, room: Room, store: Store, keys: Keys) -> None:
+async def serve_socket(
+    ws: WebSocket, room: Room, store: Store, keys: Keys, admission: Admission
+) -> None:
     settings = room.settings
     origin = ws.headers.get("origin")
     host = ws.headers.get("host")
@@ -90,7 +101,14 @@ async def serve_socket(ws: WebSocket, room: Room, store: Store, keys: Keys) -> N
                 if conn is None:
                     if msg["type"] != "hello":
                         raise ProtocolError("hello_first")
-                    player, token = await _hello(ws, msg, store, keys)
+                    player, token = await _hello(ws, msg, store, keys, admission, room)
+                    count = len(room.online.get(player.id, ()))
+                    if count >= settings.connections_per_player:
+                        raise ProtocolError(
+                            "too_many_connections",
+                            f"you have {count} connections open; "
+                            "close one (another tab or device) first",
+                        )
                     conn = Connection(ws, player)
                     room.online.setdefault(player.id, set()).add(conn)
                     reply = {
@@ -163,7 +181,7 @@ def _refs(raw: Mapping[str, Any]) -> dict[str, Any]:
 
 
 async def _hello(
-    ws: WebSocket, msg: dict[str, Any], store: Store, keys: Keys
+    ws: WebSocket, msg: dict[str, Any], store: Store, keys: Keys, admission: Admission, room: Room
 ) -> tuple[PlayerInfo, str]:
     """The player of the token (hello's, else the cookie's), or a new guest."""
     version = msg.get("protocol", protocol.PROTOCOL)
@@ -181,6 +199,8 @@ async def _hello(
         if player is None:
             raise ProtocolError("bad_token")
         return player, token
+    if not admission.guests.take(client_address(ws, room.settings.trusted_proxies)):
+        raise ProtocolError("rate_limited", GUESTS_LIMITED)
     while True:
         try:
             player = await store.add_player(guest_name(), is_guest=True)

@@ -41,6 +41,7 @@ ERRORS = {
     "chat_too_long": "the chat line is too long",
     "server_error": "the server could not store the action; try again",
     "too_many_tables": "you host as many tables as one player may",
+    "too_many_connections": "you have as many connections open as one player may",
     "table_expired": "nobody joined this table in time; it was closed",
     "unauthorized": "sign in or play as a guest first",
     "csrf": "missing or wrong CSRF token",
