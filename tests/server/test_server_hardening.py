@@ -217,6 +217,43 @@ def test_names_and_text_with_control_characters_are_refused(server: ServerProces
     run(scenario)
 
 
+def test_csrf_token_is_tied_to_the_session(server: ServerProcess) -> None:
+    """The double-submit token only had to repeat a cookie: whoever could set the cookie
+    (a sibling subdomain, a man in the middle over plain HTTP) could forge both. Now the
+    token is an HMAC of the session under the server's key: one session's token is no
+    other's, and a cookie and a header made up together match nothing."""
+
+    async def scenario() -> None:
+        async with (
+            httpx.AsyncClient(base_url=server.http, timeout=WAIT) as ana,
+            httpx.AsyncClient(base_url=server.http, timeout=WAIT) as bob,
+        ):
+            for c in (ana, bob):  # guests riding on their session cookies
+                r = await c.post("/api/guest", headers=await _csrf(c))
+                assert r.status_code == 200, r.text
+            ana_token, bob_token = await _csrf(ana), await _csrf(bob)
+            assert ana_token != bob_token
+            _is_error(await ana.post("/api/daily", headers=bob_token), 403, "csrf")
+            _is_error(await ana.post("/api/daily"), 403, "csrf")
+            # Eve's own token and cookie, planted in Ana's browser, do not pass for Ana.
+            async with httpx.AsyncClient(base_url=server.http, timeout=WAIT) as eve:
+                eve_token = await _csrf(eve)
+                planted = eve.cookies.get("bolola_csrf")
+            assert planted is not None
+            ana.cookies.set("bolola_csrf", planted)
+            _is_error(await ana.post("/api/daily", headers=eve_token), 403, "csrf")
+            _is_error(await bob.post("/api/signout", headers=eve_token), 403, "csrf")
+            r = await ana.post("/api/daily", headers=ana_token)
+            assert r.status_code == 200, r.text
+            # Signed out, the old session's token goes with it.
+            assert (await bob.post("/api/signout", headers=bob_token)).status_code == 200
+            _is_error(await bob.post("/api/guest", headers=bob_token), 403, "csrf")
+            r = await bob.post("/api/guest", headers=await _csrf(bob))
+            assert r.status_code == 200, r.text
+
+    run(scenario)
+
+
 def test_sign_out_revokes_the_token(server: ServerProcess) -> None:
     async def scenario() -> None:
         rest = Rest(server)

@@ -39,6 +39,10 @@ def test_sign_up_and_sign_in_with_csrf_on_forms_and_a_login_limit(server: Server
             r = await c.post("/api/signup", data=form)
             assert r.status_code == 200, r.text
             assert r.json()["player"] == {**r.json()["player"], "name": "ana_k", "guest": False}
+            # The token was the browser's before sign-in; the session now has its own.
+            again = await c.post("/api/signup", data=form)
+            assert again.status_code == 403 and again.json()["code"] == "csrf"
+            csrf = form["csrf"] = (await c.get("/api/csrf")).json()["csrf"]
             again = await c.post("/api/signup", data=form)
             assert again.status_code == 409 and again.json()["code"] == "name_taken"
             bad = {"name": "x", "password": "short", "csrf": csrf}
@@ -48,6 +52,7 @@ def test_sign_up_and_sign_in_with_csrf_on_forms_and_a_login_limit(server: Server
                 "/api/signin", json={"name": "ANA_K", "password": "correct horse"}, headers=h
             )
             assert ok.status_code == 200 and ok.json()["player"]["name"] == "ana_k"
+            h = {"x-csrf-token": (await c.get("/api/csrf")).json()["csrf"]}  # a new session
             codes = []
             for _ in range(8):
                 r = await c.post(

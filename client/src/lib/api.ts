@@ -139,15 +139,11 @@ export function saveToken(token: string | null): void {
   else localStorage.setItem(TOKEN_KEY, token);
 }
 
-let csrf: string | null = null;
-
-/** A request riding on cookies (no token yet: signing in) repeats the CSRF cookie. */
+/** A request riding on cookies (no token yet: signing in) sends the CSRF token of its
+ * session, which signing in or out changes: asked for each time, never kept. */
 async function csrfToken(): Promise<string> {
-  if (csrf === null) {
-    const r = await fetch('/api/csrf', { credentials: 'same-origin' });
-    csrf = ((await r.json()) as { csrf: string }).csrf;
-  }
-  return csrf;
+  const r = await fetch('/api/csrf', { credentials: 'same-origin' });
+  return ((await r.json()) as { csrf: string }).csrf;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

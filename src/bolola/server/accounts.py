@@ -3,16 +3,27 @@
 Passwords are kept as argon2 hashes; a session is a signed token carrying the player id,
 sent as an HttpOnly SameSite cookie to browsers and in ``hello`` by other clients.
 
+A CSRF token is tied to the session it protects: an HMAC, under a key derived from the
+server's secret, of the session token (or, before there is a session, of a random nonce
+kept in an HttpOnly cookie of the browser). Another session's token, a made-up one, or a
+cookie an attacker managed to set, match nothing.
+
 >>> keys = Keys("secret")
 >>> keys.player_of(keys.session(7))
 7
+>>> keys.csrf_ok("session:abc", keys.csrf_token("session:abc"))
+True
+>>> keys.csrf_ok("session:abd", keys.csrf_token("session:abc"))
+False
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
 import hashlib
+import hmac
 import re
 import secrets
 import time
@@ -24,7 +35,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from bolola.server.protocol import CONTROL
 
 SESSION_COOKIE = "bolola_session"
-CSRF_COOKIE = "bolola_csrf"
+CSRF_COOKIE = "bolola_csrf"  # a random nonce: what a CSRF token is tied to before sign-in
 CSRF_HEADER = "x-csrf-token"
 SESSION_MAX_AGE = 30 * 24 * 3600
 NAME = re.compile(r"[A-Za-z0-9_.-]{3,24}")
@@ -46,7 +57,7 @@ class Keys:
 
     def __init__(self, secret: str) -> None:
         self._sessions = URLSafeTimedSerializer(secret, salt="session")
-        self._csrf = URLSafeTimedSerializer(secret, salt="csrf")
+        self._csrf = hashlib.sha256(b"bolola csrf\x00" + secret.encode()).digest()
 
     def session(self, player_id: int) -> str:
         return self._sessions.dumps(player_id)
@@ -66,18 +77,21 @@ class Keys:
         digest = hashlib.sha256(token.encode()).hexdigest()[:36]
         return f"r:{digest}", time.time() + SESSION_MAX_AGE
 
-    def csrf_token(self) -> str:
-        return self._csrf.dumps(secrets.token_urlsafe(16))
+    def csrf_token(self, binding: str) -> str:
+        """The CSRF token of ``binding`` (``session:<token>`` or ``browser:<nonce>``)."""
+        mac = hmac.new(self._csrf, binding.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
-    def csrf_ok(self, cookie: str | None, sent: str | None) -> bool:
-        """Double submit: the form or header repeats the signed cookie's token."""
-        if not cookie or not sent or not secrets.compare_digest(cookie, sent):
+    def csrf_ok(self, binding: str | None, sent: str | None) -> bool:
+        """``sent`` (a header or a form field) is the token of this request's session."""
+        if not binding or not sent:
             return False
-        try:
-            self._csrf.loads(cookie, max_age=SESSION_MAX_AGE)
-        except BadSignature:
-            return False
-        return True
+        expected = self.csrf_token(binding).encode()
+        return hmac.compare_digest(expected, sent.encode("utf-8", "replace"))
+
+    @staticmethod
+    def nonce() -> str:
+        return secrets.token_urlsafe(24)
 
 
 def hash_password(password: str) -> str:

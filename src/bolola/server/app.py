@@ -201,13 +201,17 @@ def make_app(settings: Settings) -> Starlette:
         if name is not None and not server.logins.take((address, name.lower())):
             raise ProtocolError("rate_limited", "too many sign-in attempts; wait a minute")
 
-    async def csrf(_request: Request) -> Any:
+    async def csrf(request: Request) -> Any:
+        """The CSRF token of this request's session (its session cookie), or before
+        sign-in of this browser's nonce (made now if it has none)."""
         _, _, keys = server.ready
-        token = keys.csrf_token()
-        response = JSONResponse({"csrf": token})
-        response.set_cookie(
-            CSRF_COOKIE, token, httponly=False, samesite="strict", secure=settings.secure_cookies
-        )
+        nonce = request.cookies.get(CSRF_COOKIE) or keys.nonce()
+        binding = csrf_binding(request.cookies.get(SESSION_COOKIE), nonce) or ""
+        response = JSONResponse({"csrf": keys.csrf_token(binding)})
+        if request.cookies.get(CSRF_COOKIE) != nonce:
+            response.set_cookie(
+                CSRF_COOKIE, nonce, httponly=True, samesite="strict", secure=settings.secure_cookies
+            )
         return response
 
     async def guest(request: Request) -> Any:
@@ -470,7 +474,8 @@ class SecurityHeaders:
 
 async def _csrf_ok(server: Server, request: Request) -> bool:
     """A request carrying a bearer token has no ambient credentials to abuse; one riding on
-    cookies must repeat the CSRF cookie in a header or in the form's ``csrf`` field."""
+    cookies must send its session's CSRF token in a header or in the form's ``csrf``
+    field: the token of its session cookie, or before sign-in of its browser's nonce."""
     if request.headers.get("authorization", "").lower().startswith("bearer "):
         return True
     if server.keys is None:
@@ -479,7 +484,15 @@ async def _csrf_ok(server: Server, request: Request) -> bool:
     if sent is None and _is_form(request):
         field = (await request.form()).get("csrf")
         sent = field if isinstance(field, str) else None
-    return server.keys.csrf_ok(request.cookies.get(CSRF_COOKIE), sent)
+    binding = csrf_binding(request.cookies.get(SESSION_COOKIE), request.cookies.get(CSRF_COOKIE))
+    return server.keys.csrf_ok(binding, sent)
+
+
+def csrf_binding(session: str | None, nonce: str | None) -> str | None:
+    """What a request's CSRF token is tied to: its session, else its browser's nonce."""
+    if session:
+        return f"session:{session}"
+    return f"browser:{nonce}" if nonce else None
 
 
 def _is_form(request: Request) -> bool:
