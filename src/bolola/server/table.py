@@ -780,6 +780,8 @@ class Table:
         await self.call(lambda: self._bot_move(version, seat, action))
 
     async def _bot_move(self, version: int, seat: Seat, action: Any) -> None:
+        if self._stopping:  # queued before the stop, its thinker cancelled since
+            return
         try:
             await self._settle_log()
         except ProtocolError:
