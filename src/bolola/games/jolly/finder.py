@@ -26,7 +26,7 @@ card is tried.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
@@ -185,7 +185,17 @@ class _Search:
         self.run_suit = [int(m.suit) for m in self.runs]
         self.set_k = [slot(m.slots[0].face) % 13 for m in self.sets]
         self.has_table = bool(table)
-        self.memo: dict[tuple[int, TableState], Triple] = {}
+        # For each table set and each mask of natural suits it holds: the count's bits of
+        # the cards of its rank in the suits it lacks (any of them left keeps it in reach).
+        self.set_missing = [
+            [
+                sum(3 << (2 * (t * 13 + k)) for t in range(4) if not mask >> t & 1)
+                for mask in range(16)
+            ]
+            for k in self.set_k
+        ]
+        self.spot_points: dict[RunState, tuple[int, ...]] = {}
+        self.memo: dict[Hashable, Triple] = {}
 
     # -- the table's starting state and the swaps tried before the search -------------
 
@@ -230,7 +240,7 @@ class _Search:
         """The best triple over every subset of swaps, and each subset's start."""
         runs0, sets0 = self.start_state()
         starts: list[Start] = []
-        options = self.swap_options()
+        options = [o for o in self.swap_options() if _has(self.cnt, o[0])]
         for n in range(len(options) + 1):
             for chosen in combinations(options, n):
                 cnt, jok, value = self.cnt, self.jokers, 0
@@ -267,8 +277,45 @@ class _Search:
 
     # -- the memoised search ----------------------------------------------------------
 
+    def key(self, cnt: int, jok: int, ts: TableState) -> Hashable:
+        """What the best values from here depend on. Melds of the table that no card
+        left in hand can reach any more (runs of suits already passed, or whose ends are
+        below the lowest card left of their suit; sets whose missing suits are gone)
+        matter only by the lone jokers they still take, so they count only by the points
+        of the best such spots: states that differ only there are one state."""
+        if not self.has_table:
+            return cnt << 3 | jok
+        runs, sets = ts
+        g = ((cnt & -cnt).bit_length() - 1) >> 1 if cnt else 52
+        suit, k = divmod(g, 13)
+        live_runs: list[RunState] = []
+        done: list[int] = []
+        for i, st in enumerate(runs):
+            rs = self.run_suit[i]
+            if rs > suit or (rs == suit and _reachable(st, k)):
+                live_runs.append(st)
+            elif jok:
+                done += self._spot_points(st)
+        live_sets: list[SetState] = []
+        for j, one in enumerate(sets):
+            mask, size, has_j = one
+            if size < 4 and cnt & self.set_missing[j][mask]:
+                live_sets.append(one)
+            elif jok and size == 3 and not has_j:
+                done.append(SETV[self.set_k[j]])
+        # No more than ``jok`` jokers are left to lay off: only the best such spots count.
+        if len(done) > 1:
+            done.sort(reverse=True)
+        return (cnt << 3 | jok, tuple(live_runs), tuple(live_sets), tuple(done[:jok]))
+
+    def _spot_points(self, st: RunState) -> tuple[int, ...]:
+        got = self.spot_points.get(st)
+        if got is None:
+            got = self.spot_points[st] = tuple(spot[0] for spot in _run_spots(st))
+        return got
+
     def solve(self, cnt: int, jok: int, ts: TableState) -> Triple:
-        key = (cnt << 3 | jok, ts)
+        key = self.key(cnt, jok, ts)
         got = self.memo.get(key)
         if got is not None:
             return got
@@ -294,15 +341,8 @@ class _Search:
     def spots(self, ts: TableState) -> list[Spot]:
         """Where lone jokers may still be laid off, the most points first."""
         out: list[Spot] = []
-        for i, (lo, hi, lo_j, hi_j, lo_used, hi_used) in enumerate(ts[0]):
-            down = not lo_used and lo > 1 and not lo_j and not (lo == 2 and hi == 14)
-            up = not hi_used and hi < 14 and not hi_j and not (hi == 13 and lo == 1)
-            if down and up and lo == 2 and hi == 13:
-                down = False  # an ace goes high when it can (meld.run_spot)
-            if down:
-                out.append(Spot(POS[lo - 1], "lo", i, lo - 1))
-            if up:
-                out.append(Spot(POS[hi + 1], "hi", i, hi + 1))
+        for i, st in enumerate(ts[0]):
+            out += [Spot(points, side, i, at) for points, side, at in _run_spots(st)]
         for j, (mask, size, has_j) in enumerate(ts[1]):
             if size == 3 and not has_j:
                 out.append(Spot(SETV[self.set_k[j]], "set", j, mask))
@@ -649,6 +689,32 @@ class _Search:
             return "lo", meld.id, Piece(Card.of(meld.rank, missing), True)
         meld = self.runs[spot.which]
         return spot.side, meld.id, Piece(run_face(meld.suit, spot.at), True)
+
+
+def _reachable(st: RunState, k: int) -> bool:
+    """Whether cards of the run's suit from rank index ``k`` up (the lowest left; 0 the
+    ace) may still be laid off on it: a block at the high end starts at hi+1 or hi+2,
+    one at the low end holds a card below lo."""
+    if k == 0:
+        return True
+    lo, hi, _, _, lo_used, hi_used = st
+    pos = k + 1
+    return (not hi_used and hi < 14 and pos <= hi + 2) or (not lo_used and pos < lo)
+
+
+def _run_spots(st: RunState) -> list[tuple[int, str, int]]:
+    """Where a run still takes a lone joker: (points, side, position)."""
+    lo, hi, lo_j, hi_j, lo_used, hi_used = st
+    down = not lo_used and lo > 1 and not lo_j and not (lo == 2 and hi == 14)
+    up = not hi_used and hi < 14 and not hi_j and not (hi == 13 and lo == 1)
+    if down and up and lo == 2 and hi == 13:
+        down = False  # an ace goes high when it can (meld.run_spot)
+    out = []
+    if down:
+        out.append((POS[lo - 1], "lo", lo - 1))
+    if up:
+        out.append((POS[hi + 1], "hi", hi + 1))
+    return out
 
 
 def _has(cnt: int, bits: int) -> bool:
