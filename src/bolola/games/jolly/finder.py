@@ -180,9 +180,11 @@ class _Search:
                 self.jokers += 1
             else:
                 self.cnt += 1 << (2 * slot(c))
-        self.runs = [m for m in table if m.kind == RUN]
+        # Runs by suit, so that those of a suit are a slice (``self.first[suit]`` on).
+        self.runs = sorted((m for m in table if m.kind == RUN), key=lambda m: m.suit)
         self.sets = [m for m in table if m.kind != RUN]
         self.run_suit = [int(m.suit) for m in self.runs]
+        self.first = [sum(1 for r in self.run_suit if r < s) for s in range(6)]
         self.set_k = [slot(m.slots[0].face) % 13 for m in self.sets]
         self.has_table = bool(table)
         # For each table set and each mask of natural suits it holds: the count's bits of
@@ -288,13 +290,16 @@ class _Search:
         runs, sets = ts
         g = ((cnt & -cnt).bit_length() - 1) >> 1 if cnt else 52
         suit, k = divmod(g, 13)
-        live_runs: list[RunState] = []
+        start, end = self.first[suit], self.first[suit + 1]
+        live_runs = list(runs[end:])  # suits to come: as they are
         done: list[int] = []
-        for i, st in enumerate(runs):
-            rs = self.run_suit[i]
-            if rs > suit or (rs == suit and _reachable(st, k)):
+        for st in runs[start:end]:  # this suit: as they are while a card may reach them
+            if _reachable(st, k):
                 live_runs.append(st)
             elif jok:
+                done += self._spot_points(st)
+        if jok:
+            for st in runs[:start]:  # suits passed: only their joker spots count
                 done += self._spot_points(st)
         live_sets: list[SetState] = []
         for j, one in enumerate(sets):
