@@ -195,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
                 {
                     "BOLOLA_MESSAGES_PER_SECOND": "1000000",
                     "BOLOLA_MESSAGE_BURST": "1000000",
+                    # Every bench player is a new guest from this one address.
+                    "BOLOLA_GUESTS_PER_ADDRESS_PER_HOUR": "1000000",
                     "BOLOLA_ECHO": "true",
                     "BOLOLA_SECRET_KEY": "bench",
                     "BOLOLA_LOG_LEVEL": "warning",
