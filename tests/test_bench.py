@@ -24,7 +24,8 @@ def check_game(game: registry.AnyGame, rep: dict[str, Any]) -> None:
     assert rep["seats"] == game.seats
     whole = rep["whole_games"]
     assert whole["games_per_second"] > 0
-    assert whole["deals_per_second"] >= whole["games_per_second"] > 0
+    # Deals per second are rounded to a whole number, games to two decimals.
+    assert whole["deals_per_second"] >= int(whole["games_per_second"])
     assert whole["actions_per_second"] > whole["deals_per_second"]
     assert rep["resamples_per_second"] > 0
     assert set(rep["units"]) == set(game.benchmarks())
