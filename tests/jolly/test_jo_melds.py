@@ -140,8 +140,11 @@ def test_jo9_cards_are_laid_off_at_either_end_of_a_run():
     run = on_table("7H,8H,9H")
     assert pieces_of(lay(run, Piece(Card.parse("6H")), 50, 0)) == "6H,7H,8H,9H"
     assert pieces_of(lay(run, Piece(Card.parse("TH"), True), 105, 0)) == "7H,8H,9H,JK=TH"
-    assert can_lay(run, Piece(Card.parse("JH"))) is not None
-    assert can_lay(run, Piece(Card.parse("6S"))) is not None
+    assert can_lay(run, Piece(Card.parse("JH")))[0] == "JO-4"
+    assert can_lay(run, Piece(Card.parse("6S")))[0] == "JO-4"
+    ends_in_joker = on_table("7H,8H,JK=9H")
+    assert can_lay(ends_in_joker, Piece(Card.parse("TH"), True))[0] == "JO-5"
+    assert can_lay(ends_in_joker, Piece(Card.parse("TH"))) is None
 
 
 def test_jo9_an_ace_on_a_run_two_to_king_goes_high_unless_a_joker_there_forbids_it():
@@ -156,9 +159,9 @@ def test_jo9_a_set_takes_a_missing_suit_and_at_most_one_joker():
     full = on_table("QS,QH,QD")
     assert pieces_of(lay(full, Piece(Card.parse("QC")), 50, 0)) == "QS,QH,QD,QC"
     assert pieces_of(lay(full, Piece(Card.parse("QC"), True), 105, 0)) == "QS,QH,QD,JK=QC"
-    assert can_lay(full, Piece(Card.parse("QH"))) is not None  # the second deck's QH
+    assert can_lay(full, Piece(Card.parse("QH")))[0] == "JO-3"  # the second deck's QH
     with_joker = on_table("QS,QH,JK=QD")
-    assert can_lay(with_joker, Piece(Card.parse("QC"), True)) is not None
+    assert can_lay(with_joker, Piece(Card.parse("QC"), True))[0] == "JO-5"
 
 
 def test_jo9_laying_off_the_suit_a_set_joker_stands_for_moves_the_joker_to_the_missing_suit():

@@ -270,7 +270,7 @@ def test_jo13_after_taking_from_the_pile_a_player_keeps_two_cards_and_cannot_clo
     assert refused(r, "meld:4S,5S,6S,7S").rule == "JO-13"
     assert "meld:4S,5S,6S" in texts(legal(r, 0))
     r, _ = run(r, "meld:4S,5S,6S")
-    assert refused(r, "lay:1:7S").rule == "JO-9"  # no such lay-off: 7S is no queen
+    assert refused(r, "lay:1:7S").rule == "JO-3"  # no such lay-off: 7S is no queen
     assert refused(r, "lay:2:7S").rule == "JO-13"
 
 

@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from bolola.cards import Card, Suit
 from bolola.engine import IllegalAction, RecordError
-from bolola.games.jolly.deck import ACE, face, is_joker, parse_face, rank_points
+from bolola.games.jolly.deck import ACE, is_joker, parse_face, rank_points
 
 RUN = "run"
 SET = "set"
@@ -253,24 +253,26 @@ def natural_suits(meld: TableMeld) -> set[Suit]:
     return {s.face.suit for s in meld.slots if not s.joker}
 
 
-def can_lay(meld: TableMeld, piece: Piece) -> str | None:
-    """Why ``piece`` may not be laid off on ``meld`` (JO-9, JO-4, JO-5), or ``None``."""
+def can_lay(meld: TableMeld, piece: Piece) -> tuple[str, str] | None:
+    """Why ``piece`` may not be laid off on ``meld``, as (rule id, reason), or ``None``."""
     if meld.kind == RUN:
-        if run_spot(meld, piece) is None:
-            return f"{piece} does not extend run {meld} at either end (JO-4, JO-5)"
-        return None
+        if run_spot(meld, piece) is not None:
+            return None
+        if piece.joker and run_spot(meld, Piece(piece.face)) is not None:
+            return "JO-5", f"two jokers side by side in run {meld}"
+        return "JO-4", f"{piece} does not extend run {meld} at either end"
     if piece.face.rank != meld.rank:
-        return f"{piece} is not of set {meld}'s rank"
+        return "JO-3", f"{piece} is not of set {meld}'s rank"
     if len(meld.slots) >= 4:
-        return f"set {meld} already has all four suits"
+        return "JO-3", f"set {meld} already has all four suits"
     if piece.joker:
         if any(s.joker for s in meld.slots):
-            return f"set {meld} already holds a joker (JO-5)"
+            return "JO-5", f"set {meld} already holds a joker"
         if piece.face.suit not in set_missing(meld):
-            return f"{piece}: the joker stands for the suit set {meld} lacks"
+            return "JO-3", f"{piece}: a joker stands for a suit set {meld} lacks"
         return None
     if piece.face.suit in natural_suits(meld):
-        return f"set {meld} already has {piece.face.suit.letter}"
+        return "JO-3", f"set {meld} already has {piece.face}"
     return None
 
 
@@ -278,8 +280,7 @@ def lay(meld: TableMeld, piece: Piece, card: int, seat: int) -> TableMeld:
     """The meld with ``piece`` (the hand's ``card``) laid off on it by ``seat`` (JO-9)."""
     why = can_lay(meld, piece)
     if why is not None:
-        rule = "JO-5" if "(JO-5)" in why else "JO-4" if "(JO-4" in why else "JO-9"
-        raise IllegalAction(rule, f"lay:{meld.id}:{piece}: {why.replace(' (JO-5)', '')}")
+        raise IllegalAction(why[0], f"lay:{meld.id}:{piece}: {why[1]}")
     new = Slot(card, piece.face, seat)
     if meld.kind == RUN:
         pos = run_spot(meld, piece)
@@ -317,11 +318,6 @@ def swap(meld: TableMeld, card: Card, natural: int, seat: int) -> tuple[TableMel
     joker = meld.slots[k].card
     slots = (*meld.slots[:k], Slot(natural, card, seat), *meld.slots[k + 1 :])
     return replace(meld, slots=slots), joker
-
-
-def table_faces(meld: TableMeld) -> tuple[Card, ...]:
-    """The faces of the meld's cards as they are (jokers as ``JK``)."""
-    return tuple(face(s.card) for s in meld.slots)
 
 
 # -- every meld a hand can make --------------------------------------------------------
