@@ -237,3 +237,25 @@ def test_jo13_going_out_uses_the_table_and_swapped_jokers():
     assert plan is not None
     assert plan.actions == ("swap:1:TH", "meld:2S,JK=3S,4S")
     assert [str(c) for c in plan.left] == ["KC"] and plan.points == 10 + 9
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, size=st.integers(4, 14), opened=st.booleans())
+def test_jo14_a_closing_plan_goes_out_and_a_mano_jolly_only_with_forty(seed, size, opened):
+    rng = random.Random(seed)
+    melds = random_table(rng, narrow_pool(rng)) if opened else ()
+    on_table = Counter(JOKER if s.joker else s.face for m in melds for s in m.slots)
+    free = list((Counter(narrow_pool(rng)) - on_table).elements())
+    hand = rng.sample(free, min(size, len(free)))
+    table = tuple((1, ",".join(str(p) for p in m.pieces())) for m in melds)
+    r = situation([" ".join(str(c) for c in hand), ""], table=table, drew="stock")
+    r = replace(r, opened=(opened, True))
+    plan = finder.closing(hand, r.table, opened)
+    if plan is None:
+        best = finder.values(hand, r.table if opened else ())[1]
+        assert best < 0 or (not opened and best < finder.OPENING)
+        return
+    after = execute(r, plan)
+    after, _ = step(after, 0, parse_action(f"discard:{plan.left[0]}"), lambda c, k: c)
+    assert after.score is not None and after.score.closer == 0
+    assert after.score.mano == (not opened)

@@ -3,8 +3,9 @@
 Given a hand (faces; jokers as ``JK``) and, once its player has opened, the melds on the
 table, :func:`best` finds the plan (new melds, lay-offs, joker swaps) that puts down the
 most points (JO-15) while keeping at least ``keep`` cards for the discard (JO-11), and
-:func:`going_out` the best plan that leaves exactly one card (JO-13). :func:`can_open`
-says whether the hand's melds reach 40 (JO-8).
+:func:`going_out` the best plan that leaves exactly one card (JO-13), :func:`closing`
+whether the hand goes out this turn, and :func:`can_open` whether its melds reach 40
+(JO-8).
 
 >>> from bolola.cards import parse_cards
 >>> hand = parse_cards("8D 9D TD JH QH KH 3C 4C 5C 6C QS KS".split())
@@ -27,7 +28,7 @@ card is tried.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import NamedTuple
 
@@ -83,6 +84,26 @@ def best(hand: Iterable[Card], table: Sequence[TableMeld] = (), keep: int = 1) -
 def going_out(hand: Iterable[Card], table: Sequence[TableMeld] = ()) -> Plan | None:
     """The best plan that leaves exactly one card (to discard and close, JO-13), if any."""
     return _Search(tuple(hand), table).plan(1, exact=True)
+
+
+def closing(hand: Iterable[Card], table: Sequence[TableMeld], opened: bool) -> Plan | None:
+    """How to go out this turn, after a stock draw (JO-13), if the hand can: with the
+    table's melds once opened; else all in one opening of 40 or more (JO-14).
+
+    >>> from bolola.cards import parse_cards
+    >>> hand = parse_cards("7H 8H 9H TH JH QS QD QC KS".split())
+    >>> closing(hand, (), opened=False).actions
+    ('open:7H,8H,9H,TH,JH|QS,QD,QC',)
+    >>> closing(hand[3:], (), opened=False) is None  # 34 points: no opening
+    True
+    """
+    if opened:
+        return going_out(hand, table)
+    plan = going_out(hand)
+    if plan is None or plan.points < OPENING:
+        return None
+    # Not opened yet: the melds go down as one opening declaration (JO-8).
+    return replace(plan, actions=("open:" + "|".join(sorted(str(m) for m in plan.melds)),))
 
 
 def can_open(hand: Iterable[Card]) -> bool:
