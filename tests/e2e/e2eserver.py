@@ -70,6 +70,7 @@ class Server:
                 # Every test signs in new guests from this one address, and one test runs
                 # a move clock of 3 s: limits meant for the open internet, lifted here.
                 "BOLOLA_LOGIN_PER_ADDRESS_PER_MINUTE": "100000",
+                "BOLOLA_GUESTS_PER_ADDRESS_PER_HOUR": "100000",
                 "BOLOLA_MIN_MOVE_SECONDS": "0",
             }
         )
