@@ -45,15 +45,9 @@ SETV = (25, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 Triple = tuple[int, int, int]
 
 
-def slot(card: Card) -> int:
-    """The card's place in the count: suit by suit, the ace first (k = 0)."""
-    rank = card.rank
-    return card.suit * 13 + (0 if rank == 14 else rank - 1)
-
-
-def card_at(g: int) -> Card:
-    k = g % 13
-    return Card.of(14 if k == 0 else k + 1, Suit(g // 13))
+def rank_index(card: Card) -> int:
+    """The index k of a card's rank within its suit: 0 the ace, 1..12 the ranks 2..K."""
+    return 0 if card.rank == 14 else card.rank - 1
 
 
 def run_face(suit: int, pos: int) -> Card:
@@ -194,19 +188,24 @@ Start = tuple[int, int, TableState, int, tuple[RunSwap | SetSwap, ...]]
 
 class _Search:
     def __init__(self, hand: tuple[Card, ...], table: Sequence[TableMeld]) -> None:
-        self.cnt = 0
-        self.jokers = 0
-        for c in hand:
-            if c.is_joker:
-                self.jokers += 1
-            else:
-                self.cnt += 1 << (2 * slot(c))
+        naturals = [c for c in hand if not c.is_joker]
+        self.jokers = len(hand) - len(naturals)
+        # The search takes suits in this order: first those of the cards that may swap a
+        # joker off the table, so that the searches after each choice of swaps (which
+        # differ only in those cards and the jokers) meet again, and share their memo, in
+        # the suits after.
+        swapping = {s.face.suit for m in table for s in m.slots if s.joker}
+        swapping = {t for t in swapping if any(c.suit == t for c in naturals)}
+        self.order = tuple(sorted(Suit, key=lambda t: (t not in swapping, t)))
+        self.index = {t: i for i, t in enumerate(self.order)}
+        self.cnt = sum(1 << (2 * self.slot(c)) for c in naturals)
         # Runs by suit, so that those of a suit are a slice (``self.first[suit]`` on).
-        self.runs = sorted((m for m in table if m.kind == RUN), key=lambda m: m.suit)
+        runs = [m for m in table if m.kind == RUN]
+        self.runs = sorted(runs, key=lambda m: self.index[m.suit])
         self.sets = [m for m in table if m.kind != RUN]
-        self.run_suit = [int(m.suit) for m in self.runs]
+        self.run_suit = [self.index[m.suit] for m in self.runs]
         self.first = [sum(1 for r in self.run_suit if r < s) for s in range(6)]
-        self.set_k = [slot(m.slots[0].face) % 13 for m in self.sets]
+        self.set_k = [rank_index(m.slots[0].face) for m in self.sets]
         self.has_table = bool(table)
         # For each table set and each mask of natural suits it holds: the count's bits of
         # the cards of its rank in the suits it lacks (any of them left keeps it in reach).
@@ -220,6 +219,18 @@ class _Search:
         self.spot_points: dict[RunState, tuple[int, ...]] = {}
         self.memo: dict[Hashable, Triple] = {}
 
+    def slot(self, card: Card) -> int:
+        """The card's place in the count: suit by suit in the search's order, the ace
+        first in its suit."""
+        return self.index[card.suit] * 13 + rank_index(card)
+
+    def card_at(self, g: int) -> Card:
+        k = g % 13
+        return Card.of(14 if k == 0 else k + 1, self.order[g // 13])
+
+    def suit_mask(self, suits: Iterable[Suit]) -> int:
+        return sum(1 << self.index[t] for t in set(suits))
+
     # -- the table's starting state and the swaps tried before the search -------------
 
     def start_state(self) -> TableState:
@@ -228,10 +239,7 @@ class _Search:
         )
         sets = []
         for m in self.sets:
-            mask = 0
-            for s in m.slots:
-                if not s.joker:
-                    mask |= 1 << s.face.suit
+            mask = self.suit_mask(s.face.suit for s in m.slots if not s.joker)
             sets.append((mask, len(m.slots), any(s.joker for s in m.slots)))
         return runs, tuple(sets)
 
@@ -243,19 +251,20 @@ class _Search:
         for i, m in enumerate(self.runs):
             for pos, s in enumerate(m.slots, start=m.low):
                 if s.joker:
-                    out.append((1 << (2 * slot(s.face)), POS[pos], RunSwap(i, s.face, pos)))
+                    out.append((1 << (2 * self.slot(s.face)), POS[pos], RunSwap(i, s.face, pos)))
         for j, m in enumerate(self.sets):
             joker = next((s for s in m.slots if s.joker), None)
             if joker is None:
                 continue
             points = SETV[self.set_k[j]]
             if len(m.slots) == 4:
-                out.append((1 << (2 * slot(joker.face)), points, SetSwap(j, joker.face, None)))
+                bits = 1 << (2 * self.slot(joker.face))
+                out.append((bits, points, SetSwap(j, joker.face, None)))
             else:
                 have = {s.face.suit for s in m.slots if not s.joker}
                 other = next(t for t in Suit if t not in have and t != joker.face.suit)
                 first = Card.of(m.rank, other)
-                bits = (1 << (2 * slot(first))) + (1 << (2 * slot(joker.face)))
+                bits = (1 << (2 * self.slot(first))) + (1 << (2 * self.slot(joker.face)))
                 out.append((bits, 2 * points, SetSwap(j, joker.face, first)))
         return out
 
@@ -603,7 +612,7 @@ class _Search:
     def _left(self, cnt: int, jok: int) -> tuple[Card, ...]:
         out: list[Card] = []
         for g in range(52):
-            out += [card_at(g)] * (cnt >> (2 * g) & 3)
+            out += [self.card_at(g)] * (cnt >> (2 * g) & 3)
         return (*out, *[JOKER] * jok)
 
     def _walk(
@@ -639,7 +648,7 @@ class _Search:
                 sub = self.solve(rest, jok, ts)
                 hit = next((c for c in ((0,) if cat == 1 else (1, 2)) if sub[c] == need), None)
                 if hit is not None:
-                    left.append(card_at(g))
+                    left.append(self.card_at(g))
                     cnt, cat = rest, hit
                     continue
             for c2, j2, t2, v, what in self.moves(g, cnt, jok, ts):
@@ -683,20 +692,21 @@ class _Search:
         high_side: list[tuple[int, Piece]],
     ) -> None:
         if isinstance(what, SetMove):
-            rank = card_at(what.g).rank
-            suits = [what.g // 13, *what.others]
-            pieces = [Piece(Card.of(rank, Suit(t))) for t in suits]
+            rank = self.card_at(what.g).rank
+            suits = [self.order[t] for t in (what.g // 13, *what.others)]
+            pieces = [Piece(Card.of(rank, t)) for t in suits]
             if what.joker:
                 missing = next(t for t in Suit if t not in suits)
                 pieces.append(Piece(Card.of(rank, missing), True))
             melds.append(Spec(normalize(tuple(pieces))))
         elif isinstance(what, RunMove):
             run = (
-                Piece(run_face(what.suit, what.start + n), j) for n, j in enumerate(what.pattern)
+                Piece(run_face(self.order[what.suit], what.start + n), j)
+                for n, j in enumerate(what.pattern)
             )
             melds.append(Spec(tuple(run)))
         elif isinstance(what, SetLay):
-            low_side.append((self.sets[what.which].id, Piece(card_at(what.g))))
+            low_side.append((self.sets[what.which].id, Piece(self.card_at(what.g))))
         else:
             meld = self.runs[what.which]
             cards = [
@@ -711,7 +721,7 @@ class _Search:
     def _joker_lay(self, spot: Spot) -> tuple[str, int, Piece]:
         if spot.side == "set":
             meld = self.sets[spot.which]
-            missing = next(t for t in Suit if not spot.at >> t & 1)
+            missing = next(t for t in self.order if not spot.at >> self.index[t] & 1)
             return "lo", meld.id, Piece(Card.of(meld.rank, missing), True)
         meld = self.runs[spot.which]
         return spot.side, meld.id, Piece(run_face(meld.suit, spot.at), True)
