@@ -90,6 +90,7 @@ typecheck: setup
 # Every benchmark, one after the other (each prints what it measured and how).
 bench: setup
 	@$(BOLOLA) bench engine
+	@$(PY) -m bolola.games.jolly.bench
 	@$(BOLOLA) bench solver
 	@$(BOLOLA) bench bots
 	@$(BOLOLA) bench referee

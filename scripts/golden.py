@@ -51,7 +51,9 @@ def match_result(record: Record) -> dict[str, Any]:
         "results": [r.value for r in outcome.results],
         "ranks": list(outcome.ranks),
         "deals": [{"label": d.label, "points": list(d.points)} for d in game.deal_scores(state)],
-        "referee_record": game.match_record(state, PLAYERS[: game.seats]),
+        "referee_record": game.match_record(
+            state, PLAYERS[: game.seat_count(game.parse_options(record.options))]
+        ),
     }
 
 
