@@ -35,9 +35,11 @@ def steps(seed: int, options: JollyOptions | None = None):
 
 
 def public_ids(state) -> set[str]:
-    """Card ids anyone may see: the pile, the table, and every finished round's cards."""
+    """Card ids anyone may see: the pile, the table, cards seen taken from the pile (or
+    swapped out), the rebuilt stock's (once the pile's), and every finished round's cards."""
     r = state.round
     out = {text(c) for c in r.pile} | {text(s.card) for m in r.table for s in m.slots}
+    out |= {text(c) for k in r.known for c in k} | {text(c) for c in r.fresh or ()}
     for f in state.finished:
         out |= {text(c) for h in f.hands for c in h} | {
             text(s.card) for m in f.table for s in m.slots

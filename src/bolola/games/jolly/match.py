@@ -167,6 +167,8 @@ class Jolly:
             pile=r.pile,
             table=r.table,
             opened=r.opened,
+            known=tuple(tuple(sorted(k)) for k in r.known),
+            rebuilt=None if r.fresh is None else tuple(sorted(r.fresh)),
             totals=state.totals,
             history=tuple(f.score.points for f in state.finished if f.score is not None),
             last_round=state.finished[-1].score if state.finished else None,

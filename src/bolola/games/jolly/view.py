@@ -2,8 +2,10 @@
 
 A seat sees its own hand, how many cards the others and the stock hold, the discard
 pile in order, every meld on the table (who put each card there, what each joker stands
-for), who has opened, the totals and every round's points, and the last round's
-scoring card by card. Never the others' hands nor the stock's order.
+for), who has opened, the cards each seat is known to hold (taken from the pile, or a
+joker taken back by a swap: everyone saw them go there), the cards the stock was last
+rebuilt from (what is left of it is among them), the totals and every round's points,
+and the last round's scoring card by card. Never the others' hands nor the stock's order.
 
 JSON (cards by id, ``7H1``; a card's face is its id without the last character)::
 
@@ -17,6 +19,8 @@ JSON (cards by id, ``7H1``; a card's face is its id without the last character):
                  "cards": [{"card": "9H1", "as": "9H", "by": 0},
                            {"card": "JK2", "as": "TH", "by": 0}, "…"]}], [], [], []],
      "opened": [true, false, false, false], "totals": [0, 0, 0, 0],
+     "known": [[], ["7S1", "8S2"], [], []],   # in each hand, seen taken from the pile
+     "rebuilt": null,                 # the cards of the last rebuilt stock (JO-12)
      "history": [[19, -40, 0, 0]],    # each finished round's points
      "last_round": {"round": 1, "closer": 0, "mano_jolly": false, "points": […],
                     "seats": [{"table": [["9H1", 9], …], "hand": [["QS2", -10], …],
@@ -58,6 +62,8 @@ class JollyView:
     pile: tuple[int, ...]
     table: tuple[TableMeld, ...]
     opened: tuple[bool, ...]
+    known: tuple[tuple[int, ...], ...]
+    rebuilt: tuple[int, ...] | None
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     last_round: RoundScore | None
@@ -89,6 +95,8 @@ class JollyView:
                 [meld_json(m) for m in self.table if m.owner == s] for s in range(self.players)
             ],
             "opened": list(self.opened),
+            "known": [texts(k) for k in self.known],
+            "rebuilt": None if self.rebuilt is None else texts(self.rebuilt),
             "totals": list(self.totals),
             "history": [list(p) for p in self.history],
             "last_round": last,
