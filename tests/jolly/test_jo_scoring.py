@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from jo_tables import Ids, run, situation
 
-from bolola.engine import Result
+from bolola.engine import IllegalAction, Result
 from bolola.games.jolly.actions import parse_action
 from bolola.games.jolly.match import GAME, winner_of
 from bolola.games.jolly.meld import Spec, put_down
@@ -131,5 +132,15 @@ def test_jo20_a_tie_for_the_highest_total_plays_another_round():
     for text in ("draw", "meld:4S,5S,6S,7S", "discard:9C"):
         state, events = GAME.apply(state, 0, parse_action(text))
     assert state.totals == (122, 122) and GAME.outcome(state) is None
+    # Both seats read the scores first, each saying continue (in either order).
+    assert GAME.to_move(state) == (0, 1)
+    assert [str(a) for a in GAME.legal_actions(state, 1)] == ["continue"]
+    state, events = GAME.apply(state, 1, parse_action("continue"))
+    assert GAME.to_move(state) == (0,) and [str(e) for e in events] == ["continue 1"]
+    with pytest.raises(IllegalAction, match="already said continue"):
+        GAME.apply(state, 1, parse_action("continue"))
+    with pytest.raises(IllegalAction, match="say continue"):
+        GAME.apply(state, 0, parse_action("draw"))
+    state, events = GAME.apply(state, 0, parse_action("continue"))
     assert state.round_no == 2 and state.round.dealer == 0 and GAME.to_move(state) == (1,)
     assert str(events[-1]) == "round 2 dealer 0 players 2"

@@ -20,9 +20,21 @@ from bolola.games.jolly.deck import parse_face
 from bolola.games.jolly.meld import Piece, Spec
 
 FORMS = (
-    "draw, take:N, open:MELD|MELD…, meld:MELD, lay:ID:CARD, swap:ID:CARD or discard:CARD "
+    "continue, draw, take:N, open:MELD|MELD…, meld:MELD, lay:ID:CARD, swap:ID:CARD or discard:CARD "
     "(a meld lists its cards: 7H,8H,9H or QS,QD,JK=QC)"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Between rounds: this seat has read the round's scores (the next round waits for
+    every seat; the table's move clock bounds the wait)."""
+
+    def __str__(self) -> str:
+        return "continue"
+
+
+CONTINUE = Continue()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +111,7 @@ Action = Draw | Take | Open | Meld | Lay | Swap | Discard
 DRAW = Draw()
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str) -> Action | Continue:
     """The action of a text; :class:`RecordError` for anything else."""
     if not isinstance(text, str):
         raise RecordError(f"an action is text like 'draw' or 'discard:QS', not {text!r}")
@@ -108,6 +120,8 @@ def parse_action(text: str) -> Action:
     try:
         if word == "draw" and not sep:
             return DRAW
+        if word == "continue" and not sep:
+            return CONTINUE
         if word == "take" and sep:
             return Take(_number(rest, "take:N takes the last N cards of the pile"))
         if word == "open" and sep:

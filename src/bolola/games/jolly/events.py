@@ -18,6 +18,16 @@ def meld_text(meld: TableMeld) -> str:
     return f"{meld.id}:{cards}"
 
 
+class Continued(NamedTuple):
+    """Between rounds, a seat has read the scores."""
+
+    seat: int
+    audience: None = None
+
+    def __str__(self) -> str:
+        return f"continue {self.seat}"
+
+
 class RoundStarted(NamedTuple):
     round_no: int
     dealer: int

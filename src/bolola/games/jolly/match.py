@@ -4,6 +4,10 @@ The match is the registered game ``jolly``. With ``n`` players the last seat, ``
 deals the first round, so seat 0 plays first **[decision: the rules do not say who deals
 first]**; the deal passes clockwise (JO-2). Round *k*'s deck comes from the seed alone
 (``"jolly:{seed}:{k}"``), and its *j*-th rebuilt stock from ``"jolly:{seed}:{k}:stock:{j}"``.
+
+Between rounds every seat says ``continue`` once it has read the scores (all at once, as
+a simultaneous phase); the next round is dealt when the last one has. The table's move
+clock bounds the wait, as for any move.
 Seats beyond the table's ``players`` hold nothing and may do nothing.
 """
 
@@ -25,9 +29,9 @@ from bolola.engine import (
     Seated,
     rank_scores,
 )
-from bolola.games.jolly.actions import Action, parse_action
+from bolola.games.jolly.actions import CONTINUE, Action, Continue, parse_action
 from bolola.games.jolly.deck import DECK, texts
-from bolola.games.jolly.events import MatchEnded, RoundScored, RoundStarted
+from bolola.games.jolly.events import Continued, MatchEnded, RoundScored, RoundStarted
 from bolola.games.jolly.hidden import resample_round
 from bolola.games.jolly.options import JollyOptions
 from bolola.games.jolly.round import MOST_HELD, Rebuild, Round, deal, legal, step
@@ -83,6 +87,7 @@ class Match:
     totals: tuple[int, ...]
     finished: tuple[Round, ...]  # every scored round
     winner: int | None = None
+    waiting: tuple[int, ...] = ()  # between rounds: the seats yet to say continue
 
     @property
     def over(self) -> bool:
@@ -112,20 +117,38 @@ class Jolly:
         return Match(options, seed, 1, start(options, seed, 1), (0,) * options.players, ())
 
     def to_move(self, state: Match) -> tuple[Seat, ...]:
+        if state.waiting:
+            return state.waiting
         seat = None if state.over else state.round.to_move
         return () if seat is None else (seat,)
 
-    def legal_actions(self, state: Match, seat: Seat) -> tuple[Action, ...]:
+    def legal_actions(self, state: Match, seat: Seat) -> tuple[Action | Continue, ...]:
         if state.over:
             return ()
+        if state.waiting:
+            return (CONTINUE,) if seat in state.waiting else ()
         return legal(state.round, seat)
 
-    def apply(self, state: Match, seat: Seat, action: Action) -> tuple[Match, tuple[Any, ...]]:
+    def apply(
+        self, state: Match, seat: Seat, action: Action | Continue
+    ) -> tuple[Match, tuple[Any, ...]]:
         if state.over:
             raise IllegalAction("JO-20", f"the match is over: seat {state.winner} won")
         n = state.options.players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise IllegalAction("JO-1", f"{n} players: seats 0 to {n - 1}, not {seat!r}")
+        if state.waiting:
+            if not isinstance(action, Continue):
+                raise IllegalAction("JO-20", f"{action}: the round is over; say continue")
+            if seat not in state.waiting:
+                raise IllegalAction("JO-20", f"seat {seat} has already said continue")
+            waiting = tuple(s for s in state.waiting if s != seat)
+            if waiting:
+                return replace(state, waiting=waiting), (Continued(seat),)
+            k = state.round_no + 1
+            nxt = start(state.options, state.seed, k)
+            new = Match(state.options, state.seed, k, nxt, state.totals, state.finished)
+            return new, (Continued(seat), RoundStarted(k, nxt.dealer, n))
         rebuild = reshuffle(state.seed, state.round_no)
         r, events = step(state.round, seat, action, rebuild)
         if r.score is None:
@@ -138,10 +161,8 @@ class Jolly:
         if winner is not None:
             over = replace(state, round=r, totals=totals, finished=finished, winner=winner)
             return over, (*events, MatchEnded(winner, totals))
-        k = state.round_no + 1
-        nxt = start(state.options, state.seed, k)
-        new = Match(state.options, state.seed, k, nxt, totals, finished)
-        return new, (*events, RoundStarted(k, nxt.dealer, n))
+        waiting = tuple(range(n))
+        return replace(state, round=r, totals=totals, finished=finished, waiting=waiting), events
 
     def view(self, state: Match, seat: Seat | None) -> JollyView:
         r = state.round
@@ -157,7 +178,7 @@ class Jolly:
             target=state.options.target,
             round_no=state.round_no,
             dealer=r.dealer,
-            phase="over" if state.over else r.phase,
+            phase="over" if state.over else "scored" if state.waiting else r.phase,
             turn_seat=r.turn.seat if live else None,
             drew=r.turn.drew if live else None,
             opened_now=r.turn.opened if live else False,
@@ -182,11 +203,11 @@ class Jolly:
         results = tuple(Result.WIN if s == w else Result.LOSS for s in range(len(state.totals)))
         return Outcome(state.totals, results, rank_scores(state.totals))
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> Action | Continue:
         return parse_action(text)
 
     def resample(self, state: Match, seat: Seat, rng: random.Random) -> Match:
-        if state.over:
+        if state.over or state.waiting:
             return state
         return replace(state, round=resample_round(state.round, seat, rng))
 

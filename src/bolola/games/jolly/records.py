@@ -47,7 +47,7 @@ def match_record(match: Match, players: Sequence[str] | None = None) -> dict[str
     names = list(players or ())[:n]
     names += [f"seat{s}" for s in range(len(names), n)]
     rounds = [_round_json(r) for r in match.finished]
-    if not match.over and match.round.actions:
+    if not match.over and not match.waiting and match.round.actions:
         rounds.append(_round_json(match.round))
     return {"game": GAME, "options": match.options.to_json(), "players": names, "rounds": rounds}
 

@@ -21,7 +21,18 @@ from typing import Any
 
 from bolola.cards import JOKER, Card, Suit
 from bolola.engine import IllegalAction
-from bolola.games.jolly.actions import DRAW, Action, Discard, Draw, Lay, Meld, Open, Swap, Take
+from bolola.games.jolly.actions import (
+    DRAW,
+    Action,
+    Continue,
+    Discard,
+    Draw,
+    Lay,
+    Meld,
+    Open,
+    Swap,
+    Take,
+)
 from bolola.games.jolly.deck import face, hand_order, ids_of
 from bolola.games.jolly.events import (
     Closed,
@@ -205,6 +216,8 @@ def _lay_pieces(m: TableMeld, counts: Counter[Card], jokers: int) -> list[Piece]
 
 def step(r: Round, seat: int, action: object, rebuild: Rebuild) -> tuple[Round, tuple[Any, ...]]:
     """The round after ``seat``'s ``action``; raises :class:`IllegalAction`."""
+    if isinstance(action, Continue):
+        raise IllegalAction("JO-20", "continue: only between rounds, once the scores are shown")
     if r.score is not None:
         raise IllegalAction("JO-13", "the round is over")
     if not 0 <= seat < r.players or seat != r.turn.seat:

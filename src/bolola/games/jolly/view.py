@@ -11,7 +11,8 @@ JSON (cards by id, ``7H1``; a card's face is its id without the last character):
 
     {"game": "jolly", "seat": 0, "to_move": [0], "legal": ["draw", "take:1"],
      "players": 4, "target": 100, "round": 1, "dealer": 3,
-     "phase": "draw",                 # draw, play (after the draw), over (the match)
+     "phase": "draw",                 # draw, play (after the draw), scored (between
+                                      # rounds: each seat says continue), over (the match)
      "turn": {"seat": 0, "drew": null, "opened": false},   # drew: stock, pile, null
      "hand": ["2S1", "…"], "hand_counts": [13, 13, 13, 13], "stock": 57,
      "pile": ["QD2"],                 # oldest first: take:N takes the last N
@@ -21,7 +22,7 @@ JSON (cards by id, ``7H1``; a card's face is its id without the last character):
      "opened": [true, false, false, false], "totals": [0, 0, 0, 0],
      "known": [[], ["7S1", "8S2"], [], []],   # in each hand, seen taken from the pile
      "rebuilt": null,                 # the cards of the last rebuilt stock (JO-12)
-     "history": [[19, -40, 0, 0]],    # each finished round's points
+     "history": [{"deal": 1, "points": [19, -40, 0, 0]}],  # each finished round
      "last_round": {"round": 1, "closer": 0, "mano_jolly": false, "points": […],
                     "seats": [{"table": [["9H1", 9], …], "hand": [["QS2", -10], …],
                                "bonus": 30, "points": 57}, …]},
@@ -84,6 +85,7 @@ class JollyView:
             "players": self.players,
             "target": self.target,
             "round": self.round_no,
+            "deal": self.round_no,
             "dealer": self.dealer,
             "phase": self.phase,
             "turn": turn,
@@ -98,7 +100,7 @@ class JollyView:
             "known": [texts(k) for k in self.known],
             "rebuilt": None if self.rebuilt is None else texts(self.rebuilt),
             "totals": list(self.totals),
-            "history": [list(p) for p in self.history],
+            "history": [{"deal": k, "points": list(p)} for k, p in enumerate(self.history, 1)],
             "last_round": last,
             "winner": self.winner,
         }
