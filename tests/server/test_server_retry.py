@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import re
 import shutil
 import time
@@ -51,7 +52,8 @@ class Outage:
         self.store = store
 
         async def failing_write(fn: Callable[[Any], Awaitable[T]]) -> T:
-            self._check(getattr(fn, "__qualname__", ""))
+            # A write is a function of a store method, or the log's row (its ``what``).
+            self._check(getattr(fn, "__qualname__", None) or getattr(fn, "what", ""))
             return await write(fn)
 
         async def failing_read(table_id: int, version: int) -> Any:
@@ -83,8 +85,8 @@ class Watcher:
         self.frames: list[dict[str, Any]] = []
         self._new = asyncio.Event()
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.frames.append(message)
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.frames.append(json.loads(message) if isinstance(message, str) else message)
         self._new.set()
 
     def versions(self) -> list[int]:

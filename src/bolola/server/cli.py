@@ -73,6 +73,10 @@ def run(args: argparse.Namespace) -> int:
         # only from BOLOLA_TRUSTED_PROXIES (app.client_address), so the peer stays the peer.
         proxy_headers=False,
         ws="websockets-sansio",
+        ws_per_message_deflate=settings.websocket_compression,
+        # libuv's event loop and the C HTTP parser: the loop's own work per frame halves.
+        loop="uvloop",
+        http="httptools",
         ws_max_size=1 << 20,
         ws_ping_interval=settings.ping_interval or None,
         ws_ping_timeout=settings.ping_timeout or None,

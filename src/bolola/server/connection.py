@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -37,17 +36,19 @@ class Admission:
 
 
 class Connection:
-    """The table's :class:`~bolola.server.table.Listener`: a player and a send queue."""
+    """The table's :class:`~bolola.server.table.Listener`: a player and a send queue of
+    frames already encoded (a table encodes each seat's update once, whoever listens)."""
 
     def __init__(self, ws: WebSocket, player: PlayerInfo) -> None:
         self.ws = ws
         self.player = player
         self.tables: set[int] = set()
-        self._out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._out: asyncio.Queue[str | None] = asyncio.Queue()
         self._sender = asyncio.create_task(self._send_all())
         self.closed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or its JSON text) for this client."""
         if self.closed:
             return
         if self._out.qsize() >= MAX_PENDING:
@@ -55,16 +56,16 @@ class Connection:
             self.closed = True
             self._out.put_nowait(None)
             return
-        self._out.put_nowait(message)
+        self._out.put_nowait(message if isinstance(message, str) else protocol.dumps(message))
 
     async def _send_all(self) -> None:
         try:
             while True:
-                message = await self._out.get()
-                if message is None:
+                text = await self._out.get()
+                if text is None:
                     await self.ws.close(code=1013)
                     return
-                await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+                await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             self.closed = True
 
@@ -128,7 +129,7 @@ async def serve_socket(
             if reply is None:
                 continue
             if conn is None:
-                await ws.send_text(json.dumps(reply))
+                await ws.send_text(protocol.dumps(reply))
             else:
                 conn.send(reply)
     except WebSocketDisconnect:

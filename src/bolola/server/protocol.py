@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
 PROTOCOL = 1
 
 # code -> what it means; the codes are the protocol's, the messages are for people.
@@ -73,6 +75,12 @@ def error(code: str, message: str | None = None, **extra: Any) -> dict[str, Any]
 
 def error_of(e: ProtocolError, **extra: Any) -> dict[str, Any]:
     return error(e.code, e.message, rule=e.rule, **extra)
+
+
+def dumps(message: Any) -> str:
+    """A message as the wire carries it: compact JSON text (orjson: about ten times the
+    standard library's speed, and the server sends five frames or more per action)."""
+    return orjson.dumps(message).decode()
 
 
 def _no_constant(name: str) -> Any:

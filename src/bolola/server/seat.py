@@ -14,7 +14,8 @@ class Listener(Protocol):
 
     player: PlayerInfo
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message: a dict, or its JSON text (encoded once for many listeners)."""
 
 
 @dataclass(slots=True)

@@ -140,6 +140,12 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     # A bare WebSocket echo at /echo: the ceiling for ``bolola bench server``.
     echo: bool = False
+    # permessage-deflate on the WebSocket: off, since frames are small (a view is 1-2 KB)
+    # and compressing them cost more CPU than anything else in sending; on for slow links.
+    websocket_compression: bool = False
+    # A finished (or expired) table stays in memory this long, for late joiners and
+    # reloads, then only its record and results remain (in the database).
+    finished_table_seconds: float = Field(60.0, ge=0)
     # The address people reach the server at (e.g. https://cards.example.org), for the
     # OAuth redirect URIs; empty: taken from each request's own URL.
     public_url: str = ""

@@ -31,7 +31,7 @@ from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.frames import catchup, snapshot
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError, error, error_of
+from bolola.server.protocol import ProtocolError, dumps, error, error_of
 from bolola.server.seat import Holder, Listener
 from bolola.server.settings import Settings
 from bolola.server.update import Update
@@ -93,6 +93,9 @@ class Table:
         ] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[Any]] = set()
+        # view_json's cache: the views of one state (``_views_of``) by seat.
+        self._views_of: Any = None
+        self._views: dict[Seat | None, dict[str, Any]] = {}
         if info.status != "open":
             self._replay(info)
 
@@ -393,14 +396,22 @@ class Table:
         return [h.to_json(s) for s, h in enumerate(self.holders)]
 
     def _broadcast_same(self, message: dict[str, Any]) -> None:
-        for conn in self.listeners:
-            conn.send(message)
+        if self.listeners:
+            frame = dumps(message)
+            for conn in self.listeners:
+                conn.send(frame)
 
     def view_json(self, seat: Seat | None) -> dict[str, Any] | None:
+        """The seat's view of the current state, built once per state and seat (updates,
+        snapshots and catchups of one version share it)."""
         if self.state is None:
             return None
-        out: dict[str, Any] = self.game.view(self.state, seat).to_json()
-        return out
+        if self._views_of is not self.state:
+            self._views_of, self._views = self.state, {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(self.state, seat).to_json()
+        return view
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it (PL-2): no cards."""
@@ -566,21 +577,24 @@ class Table:
             await self._after_accept(update)
 
     def _broadcast_update(self, update: Update) -> None:
-        views: dict[Seat | None, dict[str, Any] | None] = {}
+        """Each seat's update encoded once, whoever listens to it (several connections of
+        a player, every spectator)."""
+        frames: dict[Seat | None, str] = {}
         clock = None if self.clock is None else self.clock.to_json()
         for conn, seat in self.listeners.items():
-            if seat not in views:
-                views[seat] = self.view_json(seat)
-            conn.send(
-                {
-                    "type": "update",
-                    "table": self.id,
-                    "version": update.version,
-                    "events": update.events_for(seat),
-                    "view": views[seat],
-                    "clock": clock,
-                }
-            )
+            frame = frames.get(seat)
+            if frame is None:
+                frame = frames[seat] = dumps(
+                    {
+                        "type": "update",
+                        "table": self.id,
+                        "version": update.version,
+                        "events": update.events_for(seat),
+                        "view": self.view_json(seat),
+                        "clock": clock,
+                    }
+                )
+            conn.send(frame)
 
     async def _end(self) -> None:
         """The match is over: its record and results stored, or tried again later."""
