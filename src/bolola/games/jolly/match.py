@@ -30,12 +30,12 @@ from bolola.engine import (
     rank_scores,
 )
 from bolola.games.jolly.actions import CONTINUE, Action, Continue, parse_action
-from bolola.games.jolly.deck import DECK, texts
+from bolola.games.jolly.deck import DECK, face, texts
 from bolola.games.jolly.events import Continued, MatchEnded, RoundScored, RoundStarted
 from bolola.games.jolly.hidden import resample_round
 from bolola.games.jolly.options import JollyOptions
 from bolola.games.jolly.round import MOST_HELD, Rebuild, Round, deal, legal, step
-from bolola.games.jolly.view import JollyView
+from bolola.games.jolly.view import JollyView, finding
 
 SEATS = 4
 
@@ -194,6 +194,9 @@ class Jolly:
             history=tuple(f.score.points for f in state.finished if f.score is not None),
             last_round=state.finished[-1].score if state.finished else None,
             winner=state.winner,
+            finder=None
+            if mine is None or not live
+            else finding(tuple(sorted(face(c) for c in r.hands[mine])), r.opened[mine]),
         )
 
     def outcome(self, state: Match) -> Outcome | None:

@@ -35,9 +35,12 @@ card off); ``hand`` is null for a spectator.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from bolola.cards import Card
 from bolola.games.jolly.deck import text, texts
+from bolola.games.jolly.finder import OPENING, best
 from bolola.games.jolly.meld import TableMeld
 from bolola.games.jolly.scoring import RoundScore
 
@@ -69,6 +72,7 @@ class JollyView:
     history: tuple[tuple[int, ...], ...]
     last_round: RoundScore | None
     winner: int | None
+    finder: Finding | None = None
 
     def to_json(self) -> dict[str, Any]:
         turn = None
@@ -103,7 +107,42 @@ class JollyView:
             "history": [{"deal": k, "points": list(p)} for k, p in enumerate(self.history, 1)],
             "last_round": last,
             "winner": self.winner,
+            "finder": None if self.finder is None else self.finder.to_json(),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What the meld finder sees in a seat's own hand alone (no lay-offs): its best melds
+    for underlining, their points, and the one action that puts them down when the seat
+    may ("show cards"): the opening declaration if it reaches 40 (JO-8), else the first
+    meld once opened."""
+
+    melds: tuple[str, ...]
+    points: int
+    can_open: bool
+    show: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "melds": list(self.melds),
+            "points": self.points,
+            "can_open": self.can_open,
+            "show": self.show,
+        }
+
+
+@lru_cache(maxsize=4096)
+def finding(faces: tuple[Card, ...], opened: bool) -> Finding:
+    """The finder's reading of a hand (memoised: every view of a seat asks it again)."""
+    plan = best(faces)
+    melds = tuple(str(m) for m in plan.melds)
+    show = None
+    if melds and not opened and plan.points >= OPENING:
+        show = "open:" + "|".join(sorted(melds))
+    elif melds and opened:
+        show = f"meld:{melds[0]}"
+    return Finding(melds, plan.points, plan.points >= OPENING, show)
 
 
 def meld_json(m: TableMeld) -> dict[str, Any]:
