@@ -4,7 +4,12 @@ import { t, type Key } from './i18n.svelte';
 
 export interface GameInfo {
   id: string;
+  /** Seats at a quick-play table (and the table's, unless `players` offers a choice). */
   seats: number;
+  /** The numbers of players a host may choose (Jolly: 2 to 4); none: always `seats`. */
+  players?: readonly number[];
+  /** The targets a host may choose (Jolly: 100, 250, 500); none: any number. */
+  targets?: readonly number[];
   /** The default target points (the game ends when a seat reaches them); null: no target. */
   target: number | null;
   name: Key;
@@ -43,6 +48,17 @@ export const GAMES: readonly GameInfo[] = [
     minutes: 30,
     picture: ['JH', '9H', 'AS'],
   },
+  {
+    id: 'jolly',
+    seats: 2,
+    players: [2, 3, 4],
+    target: 100,
+    targets: [100, 250, 500],
+    name: 'gameJolly',
+    blurb: 'blurb_jolly',
+    minutes: 20,
+    picture: ['7H', 'JK', '9H'],
+  },
 ];
 
 const FALLBACK = GAMES[0] as GameInfo;
@@ -60,9 +76,9 @@ export function gameName(id: string): string {
 /** What the other seats hold: a free seat for a human, or a bot of a level. */
 export type SeatChoice = 'open' | 'beginner' | 'club' | 'expert';
 
-/** The host's seat choices resized to a game's seats (the host takes seat 1). */
-export function resizeChoices(choices: readonly SeatChoice[], game: GameInfo): SeatChoice[] {
-  const want = game.seats - 1;
+/** The host's seat choices resized to a table of `seats` (the host takes seat 1). */
+export function resizeChoices(choices: readonly SeatChoice[], seats: number): SeatChoice[] {
+  const want = seats - 1;
   return Array.from({ length: want }, (_, i) => choices[i] ?? 'beginner');
 }
 
@@ -73,12 +89,15 @@ export interface NewTable {
   moveSeconds: number;
   rated: boolean;
   target: number | null;
+  /** The number of players, where the game offers a choice. */
+  players?: number;
 }
 
 /** The table the form asks for, as the server takes it. */
 export function tableSpec(form: NewTable): TableSpec {
   const game = gameInfo(form.game);
-  const others: SeatSpec[] = resizeChoices(form.choices, game).map((c) =>
+  const seats = game.players && form.players && game.players.includes(form.players) ? form.players : game.seats;
+  const others: SeatSpec[] = resizeChoices(form.choices, seats).map((c) =>
     c === 'open' ? { kind: 'human' } : { kind: 'bot', level: c },
   );
   const spec: TableSpec = {
@@ -88,7 +107,10 @@ export function tableSpec(form: NewTable): TableSpec {
     move_seconds: form.moveSeconds > 0 ? form.moveSeconds : null,
     rated: form.rated,
   };
-  if (game.target !== null) spec.options = { target: form.target ?? game.target };
+  const options: Record<string, number> = {};
+  if (game.target !== null) options.target = form.target ?? game.target;
+  if (game.players) options.players = seats;
+  if (Object.keys(options).length > 0) spec.options = options;
   return spec;
 }
 

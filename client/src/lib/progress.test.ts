@@ -155,8 +155,23 @@ describe('routes', () => {
 
 describe("the lobby's game choice (PL-1)", () => {
   it('gives each game its seats', () => {
-    expect(resizeChoices(['open', 'club', 'expert'], gameInfo('hearts-trumps'))).toEqual(['open']);
-    expect(resizeChoices(['open'], gameInfo('king-bolola'))).toEqual(['open', 'beginner', 'beginner']);
+    expect(resizeChoices(['open', 'club', 'expert'], gameInfo('hearts-trumps').seats)).toEqual(['open']);
+    expect(resizeChoices(['open'], gameInfo('king-bolola').seats)).toEqual(['open', 'beginner', 'beginner']);
+  });
+
+  it('asks for a Jolly table of the chosen players and target (JO-1, JO-20)', () => {
+    const form = { game: 'jolly', choices: ['club', 'expert'] as const, access: 'anyone' as const, moveSeconds: 0, rated: false };
+    expect(tableSpec({ ...form, target: 250, players: 3 })).toEqual({
+      game: 'jolly',
+      seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }, { kind: 'bot', level: 'expert' }],
+      access: 'anyone',
+      move_seconds: null,
+      rated: false,
+      options: { target: 250, players: 3 },
+    });
+    // A number of players the game does not offer falls back to the quick table's.
+    expect(tableSpec({ ...form, target: 100, players: 7 }).seats).toHaveLength(2);
+    expect(quickSpec('jolly').options).toEqual({ target: 100, players: 2 });
   });
 
   it('asks for a Hearts Are Trumps table of 2 seats with its target points', () => {

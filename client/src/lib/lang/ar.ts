@@ -5,6 +5,7 @@
 import type { Dict } from './es';
 import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
 import { phrases as table } from './table';
@@ -103,6 +104,7 @@ export const ar: Dict = {
     spectator: 'أنت تشاهد',
     ...heartsTrumps.ar,
     ...baloot.ar,
+    ...jolly.ar,
     ...progress.ar,
     ...lobby.ar,
     ...table.ar,

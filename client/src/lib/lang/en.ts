@@ -1,6 +1,7 @@
 import type { Dict } from './es';
 import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
 import { phrases as table } from './table';
@@ -99,6 +100,7 @@ export const en: Dict = {
     spectator: 'You are watching',
     ...heartsTrumps.en,
     ...baloot.en,
+    ...jolly.en,
     ...progress.en,
     ...lobby.en,
     ...table.en,

@@ -1,6 +1,7 @@
 // Spanish: the room's first language. Every other language has the same keys (Dict).
 import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
+import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as progress } from './progress';
 import { phrases as table } from './table';
@@ -98,6 +99,7 @@ const phrases = {
   spectator: 'Estás mirando',
   ...heartsTrumps.es,
   ...baloot.es,
+  ...jolly.es,
   ...progress.es,
   ...lobby.es,
   ...table.es,

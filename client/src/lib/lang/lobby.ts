@@ -8,6 +8,7 @@ const es = {
   rulesMissing: 'No hay reglas para «{game}».',
   rulesRoom: 'La sala',
   tilePlayers: '{n} jugadores',
+  tilePlayersRange: 'De {a} a {b} jugadores',
   tileLength: '{n} min aprox.',
   tileQuick: 'Jugar ya',
   tileNew: 'Nueva mesa',
@@ -21,6 +22,7 @@ const es = {
   blurb_king_bolola: 'Veinticuatro repartos y nueve contratos: evita bazas, damas y el rey de corazones, y luego llévatelo todo.',
   blurb_hearts_trumps: 'Dos jugadores colocan a la vez, en secreto, botín, atacante y defensor. Los corazones mandan.',
   blurb_baloot: 'Dos parejas subastan Hokum o Sun, doblan y declaran proyectos. A 152 puntos.',
+  blurb_jolly: 'Rummy con dos barajas y seis comodines: abre con 40, baja, añade y cierra.',
 };
 
 const en: typeof es = {
@@ -30,6 +32,7 @@ const en: typeof es = {
   rulesMissing: 'There are no rules for “{game}”.',
   rulesRoom: 'The room',
   tilePlayers: '{n} players',
+  tilePlayersRange: '{a} to {b} players',
   tileLength: 'about {n} min',
   tileQuick: 'Play now',
   tileNew: 'New table',
@@ -43,6 +46,7 @@ const en: typeof es = {
   blurb_king_bolola: 'Twenty-four deals, nine contracts: dodge tricks, queens and the king of hearts, then take everything.',
   blurb_hearts_trumps: 'Two players place loot, attacker and defender at once, in secret. Hearts rule.',
   blurb_baloot: 'Two teams bid Hokum or Sun, double and declare projects. First to 152.',
+  blurb_jolly: 'Rummy with two decks and six jokers: open with 40, meld, lay off and go out.',
 };
 
 const ar: typeof es = {
@@ -52,6 +56,7 @@ const ar: typeof es = {
   rulesMissing: 'لا توجد قواعد للعبة «{game}».',
   rulesRoom: 'الصالة',
   tilePlayers: 'اللاعبون: {n}',
+  tilePlayersRange: 'اللاعبون: من {a} إلى {b}',
   tileLength: 'نحو {n} دقيقة',
   tileQuick: 'العب الآن',
   tileNew: 'طاولة جديدة',
@@ -65,6 +70,7 @@ const ar: typeof es = {
   blurb_king_bolola: 'أربع وعشرون جولة وتسعة عقود: تجنّب الأكلات والبنات وشايب الهاص، ثم خذ كل شيء.',
   blurb_hearts_trumps: 'لاعبان يضعان معًا، سرًّا، الغنيمة والمهاجم والمدافع. والهاص هو الحكم.',
   blurb_baloot: 'فريقان يشتريان حكم أو صن، ويدبّلان ويعلنان المشاريع. الفائز من يصل إلى 152.',
+  blurb_jolly: 'رمي بمجموعتين وستة جوكرات: افتح بـ 40، انزل، أضف وأنهِ.',
 };
 
 export const phrases = { es, en, ar };

@@ -2,14 +2,15 @@
 // hold, narrowed by each board to its own game's type (no casts anywhere past the wire).
 import type { BalootView } from '../baloot';
 import type { HtView } from '../hearts-trumps';
+import type { JollyView } from '../jolly';
 import type { KingBololaView } from '../view';
 
 /** Every game's view. A new game adds its view type here. */
-export type GameView = KingBololaView | HtView | BalootView;
+export type GameView = KingBololaView | HtView | BalootView | JollyView;
 export type GameId = GameView['game'];
 export type ViewOf<G extends GameId> = Extract<GameView, { game: G }>;
 
-export const GAME_IDS: readonly GameId[] = ['king-bolola', 'hearts-trumps', 'baloot'];
+export const GAME_IDS: readonly GameId[] = ['king-bolola', 'hearts-trumps', 'baloot', 'jolly'];
 export const FLAGSHIP: GameId = 'king-bolola';
 
 export function isGameId(x: unknown): x is GameId {
