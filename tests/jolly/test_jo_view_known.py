@@ -50,3 +50,18 @@ def test_jo12_the_view_names_the_cards_of_the_rebuilt_stock():
     rng = random.Random(2)
     for _ in range(5):
         assert GAME.view(GAME.resample(state, 0, rng), 0) == view
+
+
+def test_jo9_a_card_seen_taken_then_swapped_onto_the_table_is_no_longer_known_in_hand():
+    r = situation(
+        ["2S 5H", "4C 8C 9C"],
+        pile="TH",
+        table=((0, "9H,JK=TH,JH"),),
+        opened=(True, True),
+        seat=1,
+    )
+    r, _ = run(r, "take:1", "swap:1:TH")
+    assert [str(face(c)) for c in r.hands[1] if c in r.known[1]] == ["JK"]
+    assert r.known[1] <= set(r.hands[1])
+    state = replace(GAME.new(JollyOptions(players=2), 1), round=r)
+    assert [str(face(c)) for c in GAME.view(state, 0).known[1]] == ["JK"]

@@ -385,8 +385,8 @@ def _swap(r: Round, seat: int, action: Swap) -> tuple[Round, tuple[Any, ...]]:
     meld, joker = swap(r.table[k], action.card, card, seat)
     table = (*r.table[:k], meld, *r.table[k + 1 :])
     hand = hand_order((*(c for c in r.hands[seat] if c != card), joker))
-    known = tuple(kn | {joker} if s == seat else kn for s, kn in enumerate(r.known))
-    nr = _with_hand(r, seat, hand, table=table)
+    nr = _with_hand(r, seat, hand, table=table)  # the natural card leaves what is known
+    known = tuple(kn | {joker} if s == seat else kn for s, kn in enumerate(nr.known))
     return _logged(replace(nr, known=known), what), (Swapped(seat, card, joker, meld),)
 
 
