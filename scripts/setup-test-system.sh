@@ -14,7 +14,8 @@ LIST
 # Arabic text in the browser tests' screenshots: the sans Arabic face the client's --font
 # names (client/src/styles/tokens.css); without one, Chromium draws the Arabic UI with
 # whatever covers it, or boxes.
-fc-list ':lang=ar' family 2>/dev/null | grep -q 'Noto Sans Arabic' || need+=(fonts-noto-ui-core)
+faces=$(fc-list ':lang=ar' family 2>/dev/null || true)
+[[ $faces == *"Noto Sans Arabic"* ]] || need+=(fonts-noto-ui-core)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "${EUID:-$(id -u)}" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   names="${need[*]}"

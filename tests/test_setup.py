@@ -150,8 +150,8 @@ def test_make_setup_needs_no_node_and_no_apt_get(
 
 SCRIPT = ROOT / "scripts/setup-test-system.sh"
 INSTRUCTION = (
-    "bolola: install chromium and postgresql (Debian: apt-get install chromium postgresql)"
-    " to run the browser and PostgreSQL tests"
+    "bolola: install chromium and postgresql and fonts-noto-ui-core (Debian: apt-get install"
+    " chromium postgresql fonts-noto-ui-core) to run the browser and PostgreSQL tests"
 )
 
 
