@@ -48,7 +48,8 @@ def lay_off(page: Page, table: Locator, by_drag: bool) -> bool:
     for i in range(cards.count()):
         card = cards.nth(i)
         card.click(position=CORNER)
-        target = page.locator(".meld.target").first
+        # A meld lit for a lay-off (a lit joker alone would be a swap).
+        target = page.locator(".meld.target", has=page.get_by_test_id("lay")).first
         if target.count():
             version = table.get_attribute("data-version") or ""
             if by_drag:
