@@ -94,3 +94,19 @@ def random_steps(
             state, events = game.apply(step.state, step.seat, step.action)
             out.append((state, events))
     return out
+
+
+def transitions(
+    game: Game[Any, Any, Any, Any], seed: int, options: Any = None
+) -> Iterator[tuple[Any, int, Any, Any, tuple[Any, ...]]]:
+    """Every ``(state before, seat, action, state after, events)`` of a whole random match
+    (``options`` typed, or the game's defaults); where several seats may act, the first."""
+    rng = random.Random(seed)
+    state = game.new(options or game.default_options(), seed)
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        after, events = game.apply(state, seat, action)
+        yield state, seat, action, after, events
+        state = after

@@ -14,21 +14,14 @@ from bolola.engine import IllegalAction, RecordError, Result, random_play_out
 from bolola.games.baloot import GAME
 from bolola.games.baloot.hidden import barred, known
 from bolola.games.baloot.options import BalootOptions
+from playing import transitions
 
 CARD = re.compile(r"\b[789TJQKA][SHDC]\b")
 
 
 def steps(seed: int, options: BalootOptions | None = None):
     """Every (state before, seat, action, state after, events) of a random match."""
-    rng = random.Random(seed)
-    state = GAME.new(options or GAME.default_options(), seed)
-    while GAME.outcome(state) is None:
-        seat = GAME.to_move(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        action = legal[rng.randrange(len(legal))]
-        after, events = GAME.apply(state, seat, action)
-        yield state, seat, action, after, events
-        state = after
+    return transitions(GAME, seed, options)
 
 
 def public_cards(state) -> set[str]:

@@ -17,21 +17,14 @@ from bolola.games.jolly.bench import benchmarks, latencies, main, summary
 from bolola.games.jolly.deck import face, text
 from bolola.games.jolly.events import DrewCard
 from bolola.games.jolly.hidden import resample_round
+from playing import transitions
 
 CARD_ID = re.compile(r"\b(?:[2-9TJQKA][SHDC][12]|JK[1-6])\b")
 
 
 def steps(seed: int, options: JollyOptions | None = None):
     """Every (state before, seat, action, state after, events) of a random match."""
-    rng = random.Random(seed)
-    state = GAME.new(options or GAME.default_options(), seed)
-    while GAME.outcome(state) is None:
-        seat = GAME.to_move(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        action = legal[rng.randrange(len(legal))]
-        after, events = GAME.apply(state, seat, action)
-        yield state, seat, action, after, events
-        state = after
+    return transitions(GAME, seed, options)
 
 
 def public_ids(state) -> set[str]:
