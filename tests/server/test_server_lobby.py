@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import httpx
-from roomclient import Player, Rest, ServerProcess, run
+from roomclient import WAIT, Player, Rest, ServerProcess, run
 
 HUMANS = {"seats": [{"kind": "human"}] * 4}
 
@@ -170,5 +171,39 @@ def test_lobby_gets_live_updates(server: ServerProcess) -> None:
         update = await watcher.expect(lambda f: f["type"] == "lobby" and "table" in f)
         assert update["table"]["free"] == 3
         await host.close()
+
+    run(scenario)
+
+
+def test_a_finished_table_leaves_memory_and_its_record_stays(
+    server_with: Callable[..., ServerProcess],
+) -> None:
+    """Issue 15: finished tables no longer stay in memory for good. Once gone, a join
+    hears ``game_over`` and the REST table says where the record is."""
+    server = server_with(finished_table_seconds=0.2)
+    bot = {"kind": "bot", "level": "beginner"}
+
+    async def scenario() -> None:
+        viewer = await Player.connect(server)
+        spec = {"game": "hearts-trumps", "seats": [bot, bot], "options": {"target": 1}}
+        await viewer.send({"type": "create", "table": spec})
+        table = (await viewer.expect("created"))["table"]["id"]
+        await viewer.send({"type": "join", "table": table, "watch": True})
+        await viewer.expect("over", timeout=60)
+        async with asyncio.timeout(WAIT):
+            while True:  # until the server has let it go
+                await viewer.send({"type": "join", "table": table, "watch": True})
+                answer = await viewer.expect(lambda f: f.get("type") in ("snapshot", "error"))
+                if answer["type"] == "error":
+                    break
+                await asyncio.sleep(0.05)
+        assert answer["code"] == "game_over" and answer["table"] == table, answer
+        rest = Rest(server)
+        r = await rest.get(f"/api/tables/{table}")
+        record = f"/api/tables/{table}/record"
+        assert r.json() == {"table": {"id": table, "status": "over", "record": record}}
+        assert (await rest.get(record)).status_code == 200
+        await rest.close()
+        await viewer.close()
 
     run(scenario)

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from roomclient import Player, ServerProcess, open_table, play, run
 
+from bolola.store.store import Store
+
 # Real ``bolola serve`` processes: killed with SIGKILL, stopped with SIGTERM, started again.
 pytestmark = pytest.mark.slow
 
@@ -68,6 +70,67 @@ def test_kill_9_loses_nothing_accepted(make_server: Callable[..., ServerProcess]
                 for p in back
             )
         )
+
+    run(scenario)
+
+
+def test_kill_9_during_a_burst_across_tables_loses_no_acknowledged_action(
+    make_server: Callable[..., ServerProcess],
+) -> None:
+    """Group commit: many tables' actions share each commit. Killed (-9) while every
+    seat of eight tables sends as fast as it may, the server restarts with each
+    acknowledged action in its table's log at the acknowledged version, and a repeat of
+    its id is answered with that version again, never applied twice."""
+    server = make_server()
+
+    async def scenario() -> None:
+        opened = [await open_table(server, 4, options={"first-declarer": 0}) for _ in range(8)]
+        tasks = [
+            asyncio.create_task(play(p, table, until=lambda f: False))
+            for table, players in opened
+            for p in players
+        ]
+        everyone = [p for _, players in opened for p in players]
+        async with asyncio.timeout(60):
+            while sum(len(acked(p)) for p in everyone) < 150:
+                await asyncio.sleep(0.01)
+        server.kill()  # in the middle of the burst
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for p in everyone:
+            with contextlib.suppress(Exception):
+                await p.close()
+
+        server.start()
+        store = await Store.open(server.database_url)
+        try:
+            for table, players in opened:
+                logged = {a.version: a for a in await store.actions_after(table, 0)}
+                for p in players:
+                    acks = [f for f in p.frames if f.get("type") == "ack"]
+                    for ack in acks:
+                        entry = logged.get(ack["version"])
+                        assert entry is not None, f"table {table}: ack {ack} not in the log"
+                        assert entry.client_id == ack["id"]
+                    again = await Player.connect(server, token=p.token)
+                    await again.send({"type": "join", "table": table, "since": 0})
+                    await again.expect(lambda f: f.get("type") in ("catchup", "snapshot"))
+                    for ack in acks[-3:]:  # the last ones, the likeliest to be lost
+                        await again.send(
+                            {
+                                "type": "action",
+                                "table": table,
+                                "id": ack["id"],
+                                "version": 0,
+                                "action": "2C",
+                            }
+                        )
+                        answer = await again.expect(lambda f: f.get("type") in ("ack", "error"))
+                        assert answer == {**ack, "repeat": True}, answer
+                    await again.close()
+        finally:
+            await store.close()
 
     run(scenario)
 

@@ -46,6 +46,7 @@ STATUS = {
     "no_player": 404,
     "no_record": 404,
     "table_full": 409,
+    "game_over": 409,
     "seat_taken": 409,
     "name_taken": 409,
     "rate_limited": 429,
@@ -324,7 +325,15 @@ def make_app(settings: Settings) -> Starlette:
 
     async def table_info(request: Request) -> Any:
         _, room, _ = server.ready
-        table = room.get(table_of(request))
+        table_id = table_of(request)
+        try:
+            table = await room.find(table_id)
+        except ProtocolError as e:
+            if e.code != "game_over":
+                raise
+            # It left memory after its end: what the database keeps of it.
+            record = f"/api/tables/{table_id}/record"
+            return {"table": {"id": table_id, "status": "over", "record": record}}
         if table.access == "invited":
             # A private table's seats are for its host, its invited and its players.
             try:
@@ -338,7 +347,7 @@ def make_app(settings: Settings) -> Starlette:
     async def join(request: Request) -> Any:
         _, room, _ = server.ready
         player = await player_of(request)
-        table = room.get(table_of(request))
+        table = await room.find(table_of(request))
         body = await _body(request)
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
@@ -349,14 +358,14 @@ def make_app(settings: Settings) -> Starlette:
     async def leave(request: Request) -> Any:
         _, room, _ = server.ready
         player = await player_of(request)
-        table = room.get(table_of(request))
+        table = await room.find(table_of(request))
         await table.call(lambda: table.leave(player))
         return {"ok": True}
 
     async def invite(request: Request) -> Any:
         store, room, _ = server.ready
         player = await player_of(request)
-        table = room.get(table_of(request))
+        table = await room.find(table_of(request))
         name = (await _body(request)).get("player")
         if isinstance(name, str):
             no_control(name, "player")

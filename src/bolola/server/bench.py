@@ -1,46 +1,127 @@
-"""``bolola bench server``: N tables x 4 scripted WebSocket players against a real server.
+"""``bolola bench server``: N tables of scripted WebSocket players against a real server.
 
-Reports accepted actions per second, the latency from sending an action to receiving the
-update it caused (p50, p99), the server's CPU and memory, and the same clients against a
-bare WebSocket echo endpoint of the same server stack as the ceiling::
+Two ways to play:
 
-    bolola bench server --tables 8 --moves 200
+- flat out (default): every seat acts as soon as its view says so, for ``--moves`` actions
+  per table (0: to the end of the match), then the same clients against a bare WebSocket
+  echo endpoint of the same server stack as the ceiling, side by side;
+- at a human pace (``--pace S --seconds T``): each table acts once every S seconds for T
+  seconds (the tables' ticks spread evenly), with every seat connected all along.
 
-Without ``--url`` a server is started on a free port with a throwaway SQLite database.
-The clients run in this process: on a small machine they compete with the server for
-CPU, which the report shows (client CPU).
+Both report accepted actions per second, the latency from sending an action to the update
+it caused (to the actor, and to the last of the table's seats), the server's CPU and
+memory, and the CPU of this process (the load generator)::
+
+    bolola bench server --tables 50 --moves 53
+    bolola bench server --tables 1000 --pace 2 --seconds 60 --json
+
+Memory: the server's RSS at start, with every socket connected and idle, with every table
+live, and after the clients left and finished tables left memory (``memory`` in the
+report; per idle connection and per live table). Without ``--url`` a server is started on
+a free port with a throwaway SQLite database (or ``--database-url``). Both processes raise
+their soft limit of open files to the hard limit (4,000 sockets need more than 1,024).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
 import os
+import resource
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
+
+SETUP_AT_ONCE = 50  # tables being set up at the same time
+# Finished tables leave the server's memory this long after their end, in the bench.
+FINISHED_TABLE_SECONDS = 2.0
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--tables", type=int, default=4, help="tables played at once")
-    parser.add_argument("--moves", type=int, default=200, help="actions per table")
+    parser.add_argument(
+        "--moves", type=int, default=200, help="actions per table (0: to the match's end)"
+    )
+    parser.add_argument(
+        "--pace", type=float, help="seconds between a table's actions (a human pace)"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long --pace plays")
+    parser.add_argument("--game", default="king-bolola", help="the game of every table")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a game option KEY=VALUE (repeatable)"
+    )
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo ceiling")
+    parser.add_argument(
+        "--restart",
+        action="store_true",
+        help="then kill -9 the server and time its start with every table live",
+    )
     parser.add_argument("--url", help="ws://host:port of a running server (default: start one)")
     parser.add_argument("--database-url", help="database of the started server")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def raise_open_files() -> int:
+    """The soft limit of open files raised to the hard one; returns the new limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 @dataclass
 class Sample:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # action -> the actor's update
+    spread: list[float] = field(default_factory=list)  # action -> the last seat's update
     actions: int = 0
+    finished: int = 0
+
+
+@dataclass
+class Seat:
+    """One scripted player: its socket and what its reader saw last."""
+
+    ws: ClientConnection
+    view: dict[str, Any] | None = None
+    version: int = 0
+
+
+@dataclass
+class Board:
+    """A table as its players see it: their seats, the actions in flight (version ->
+    when sent, by which seat, and who has its update), and one event for any change."""
+
+    id: int
+    seats: list[Seat]
+    sample: Sample
+    sent: dict[int, tuple[float, int, set[int]]] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    over: bool = False
+
+    def arrived(self, seat: int, version: int) -> None:
+        flight = self.sent.get(version)
+        if flight is None:
+            return
+        start, actor, got = flight
+        got.add(seat)
+        now = time.perf_counter()
+        if seat == actor:
+            self.sample.latencies.append(now - start)
+        if len(got) == len(self.seats):
+            self.sample.spread.append(now - start)
+            del self.sent[version]
 
 
 def _free_port() -> int:
@@ -50,71 +131,265 @@ def _free_port() -> int:
         return port
 
 
+async def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
+    await ws.send(orjson.dumps(message).decode())
+
+
 async def _hello(url: str) -> ClientConnection:
-    ws = await connect(f"{url}/ws", max_size=None)
-    await ws.send(json.dumps({"type": "hello", "protocol": 1}))
-    while json.loads(await ws.recv())["type"] != "welcome":
-        pass
+    ws = await connect(f"{url}/ws", max_size=None, compression=None)
+    await _send(ws, {"type": "hello", "protocol": 1})
+    await _next(ws, "welcome")
     return ws
 
 
 async def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
-        frame: dict[str, Any] = json.loads(await ws.recv())
+        frame: dict[str, Any] = orjson.loads(await ws.recv())
         if frame["type"] == "error":
             raise RuntimeError(f"server refused: {frame}")
         if frame["type"] == kind:
             return frame
 
 
-async def _table(url: str, moves: int, sample: Sample) -> None:
-    """Four players; each acts when its view says so, until the table reaches ``moves``."""
-    players = [await _hello(url) for _ in range(4)]
-    table_spec = {"seats": [{"kind": "human"}] * 4, "options": {"first-declarer": 0}}
-    await players[0].send(json.dumps({"type": "create", "table": table_spec}))
-    table = (await _next(players[0], "created"))["table"]["id"]
-    for seat, ws in enumerate(players):
-        await ws.send(json.dumps({"type": "join", "table": table, "seat": seat}))
+def _options(raw: list[str], game: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"first-declarer": 0} if game == "king-bolola" else {}
+    for item in raw:
+        key, _, value = item.partition("=")
+        try:
+            out[key] = orjson.loads(value)
+        except orjson.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+async def _open(url: str, sockets: list[ClientConnection], game: str, options: Any) -> int:
+    """A table of ``game`` whose every seat is taken by one of ``sockets`` (in order)."""
+    spec = {"game": game, "seats": [{"kind": "human"}] * len(sockets), "options": options}
+    await _send(sockets[0], {"type": "create", "table": spec})
+    table: int = (await _next(sockets[0], "created"))["table"]["id"]
+    for seat, ws in enumerate(sockets):
+        await _send(ws, {"type": "join", "table": table, "seat": seat})
         await _next(ws, "joined")
-    await asyncio.gather(*(_seat(ws, table, moves, sample) for ws in players))
-    for ws in players:
-        await ws.close()
+    return table
 
 
-async def _seat(ws: ClientConnection, table: int, moves: int, sample: Sample) -> None:
-    sent_at: dict[int, float] = {}
+async def _read(board: Board, n: int) -> None:
+    """Keeps seat ``n``'s latest view and times the updates of the actions in flight."""
+    seat = board.seats[n]
+    with contextlib.suppress(Exception):
+        async for raw in seat.ws:
+            frame = orjson.loads(raw)
+            kind = frame["type"]
+            if kind in ("snapshot", "update"):
+                seat.view, seat.version = frame["view"], frame["version"]
+                board.arrived(n, seat.version)
+            elif kind == "over":
+                board.over = True
+            elif kind == "error":
+                raise RuntimeError(f"server refused: {frame}")
+            else:
+                continue
+            board.changed.set()
+
+
+async def _until(board: Board, ready: Callable[[], bool]) -> None:
     while True:
-        frame = json.loads(await ws.recv())
-        kind = frame["type"]
-        if kind == "error":
-            raise RuntimeError(f"server refused: {frame}")
-        if kind not in ("snapshot", "update"):
-            continue
-        version = frame["version"]
-        if version in sent_at:
-            sample.latencies.append(time.perf_counter() - sent_at.pop(version))
-        if version >= moves or frame["view"] is None:
-            if version >= moves:
-                return
-            continue
-        view = frame["view"]
-        if view["seat"] in view["to_move"] and view["legal"]:
-            sent_at[version + 1] = time.perf_counter()
-            sample.actions += 1
-            action = {
-                "type": "action",
-                "table": table,
-                "id": f"b{version}",
-                "version": version,
-                "action": view["legal"][0],
-            }
-            await ws.send(json.dumps(action))
+        board.changed.clear()
+        if ready() or board.over:
+            return
+        await board.changed.wait()
+
+
+async def _act(board: Board, acted: set[int]) -> bool:
+    """The seat to move acts as soon as its view says so (once per version), and waits
+    for its own update; False once the match is over."""
+    turn: tuple[int, int, str] | None = None
+
+    def find_turn() -> bool:
+        nonlocal turn
+        for n, seat in enumerate(board.seats):
+            view = seat.view
+            if (
+                view is not None
+                and seat.version not in acted
+                and view["seat"] in view["to_move"]
+                and view["legal"]
+            ):
+                turn = (n, seat.version, view["legal"][0])
+                return True
+        return False
+
+    await _until(board, find_turn)
+    if turn is None:
+        return False
+    n, version, action = turn
+    acted.add(version)
+    board.sent[version + 1] = (time.perf_counter(), n, set())
+    message = {
+        "type": "action",
+        "table": board.id,
+        "id": f"b{version}",
+        "version": version,
+        "action": action,
+    }
+    await _send(board.seats[n].ws, message)
+    board.sample.actions += 1
+    await _until(board, lambda: board.seats[n].version > version)
+    return not board.over
+
+
+async def _play_table(board: Board, moves: int, tick: Callable[[], Awaitable[bool]]) -> None:
+    done = 0
+    acted: set[int] = set()
+    while (moves == 0 or done < moves) and await tick():
+        if not await _act(board, acted):
+            break
+        done += 1
+    if board.over:
+        board.sample.finished += 1
+
+
+def _percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+class Meter:
+    """CPU of the server and of this process between two readings, the server's RSS."""
+
+    def __init__(self, server: psutil.Process | None) -> None:
+        self.server = server
+        self.me = psutil.Process()
+        self.start()
+
+    def start(self) -> None:
+        self.wall = time.perf_counter()
+        self.mine = _cpu(self.me)
+        self.theirs = _cpu(self.server) if self.server else 0.0
+
+    def rss_mb(self) -> float | None:
+        return None if self.server is None else round(self.server.memory_info().rss / 2**20, 1)
+
+    def report(self, sample: Sample, tables: int) -> dict[str, Any]:
+        wall = time.perf_counter() - self.wall
+        out: dict[str, Any] = {
+            "tables": tables,
+            "actions": sample.actions,
+            "seconds": round(wall, 3),
+            "actions_per_s": round(sample.actions / wall, 1),
+            "p50_ms": round(_percentile(sample.latencies, 0.50) * 1000, 2),
+            "p99_ms": round(_percentile(sample.latencies, 0.99) * 1000, 2),
+            "client_cpu_s": round(_cpu(self.me) - self.mine, 2),
+        }
+        if sample.spread:
+            out["all_seats_p50_ms"] = round(_percentile(sample.spread, 0.50) * 1000, 2)
+            out["all_seats_p99_ms"] = round(_percentile(sample.spread, 0.99) * 1000, 2)
+        if self.server is not None:
+            out["server_cpu_s"] = round(_cpu(self.server) - self.theirs, 2)
+            if sample.actions:
+                out["server_cpu_ms_per_action"] = round(
+                    1000 * out["server_cpu_s"] / sample.actions, 3
+                )
+            out["server_rss_mb"] = self.rss_mb()
+        return out
+
+
+def _cpu(p: psutil.Process) -> float:
+    t = p.cpu_times()
+    return float(t.user + t.system)
+
+
+async def _gather_limited(jobs: list[Awaitable[Any]], at_once: int) -> list[Any]:
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(job: Awaitable[Any]) -> Any:
+        async with gate:
+            return await job
+
+    return list(await asyncio.gather(*(one(j) for j in jobs)))
+
+
+async def _play(url: str, args: argparse.Namespace, meter: Meter) -> dict[str, Any]:
+    """Connect every seat, open the tables, play them (flat out or paced), leave."""
+    seats_per_table = _seat_count(args.game, _options(args.option, args.game))
+    memory: dict[str, Any] = {"start_mb": meter.rss_mb()}
+    sockets = await _gather_limited(
+        [_hello(url) for _ in range(args.tables * seats_per_table)], SETUP_AT_ONCE * 4
+    )
+    memory["connected_mb"] = meter.rss_mb()
+    groups = [sockets[i : i + seats_per_table] for i in range(0, len(sockets), seats_per_table)]
+    options = _options(args.option, args.game)
+    tables = await _gather_limited(
+        [_open(url, g, args.game, options) for g in groups], SETUP_AT_ONCE
+    )
+    sample = Sample()
+    boards = [Board(t, [Seat(ws) for ws in g], sample) for t, g in zip(tables, groups, strict=True)]
+    readers = [asyncio.create_task(_read(b, n)) for b in boards for n in range(len(b.seats))]
+    meter.start()
+    if args.pace:
+        deadline = time.perf_counter() + args.seconds
+        jobs = [
+            _play_table(b, 0, _ticks(args.pace, n / len(boards) * args.pace, deadline))
+            for n, b in enumerate(boards)
+        ]
+    else:
+        jobs = [_play_table(b, args.moves, _flat_out) for b in boards]
+    await asyncio.gather(*jobs)
+    report = meter.report(sample, args.tables)
+    report["finished_tables"] = sample.finished
+    memory["live_mb"] = meter.rss_mb()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    for r in readers:
+        r.cancel()
+    await asyncio.gather(*readers, return_exceptions=True)
+    if sample.finished == len(tables):  # every table over: they leave memory
+        await asyncio.sleep(FINISHED_TABLE_SECONDS + 3.0)
+        memory["after_mb"] = meter.rss_mb()
+    if memory["start_mb"] is not None:
+        sockets_n = len(sockets)
+        memory["per_connection_kb"] = round(
+            (memory["connected_mb"] - memory["start_mb"]) * 1024 / sockets_n, 1
+        )
+        memory["per_live_table_kb"] = round(
+            (memory["live_mb"] - memory["connected_mb"]) * 1024 / len(tables), 1
+        )
+    report["memory"] = memory
+    return report
+
+
+async def _flat_out() -> bool:
+    return True
+
+
+def _ticks(every: float, offset: float, deadline: float) -> Callable[[], Awaitable[bool]]:
+    """A table's clock: its first tick after ``offset``, then one every ``every`` seconds,
+    until ``deadline``."""
+    due = time.perf_counter() + offset
+
+    async def tick() -> bool:
+        nonlocal due
+        wait = due - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        due += every
+        return time.perf_counter() < deadline
+
+    return tick
+
+
+def _seat_count(game: str, options: dict[str, Any]) -> int:
+    from bolola.registry import find
+
+    found = find(game)
+    return found.seat_count(found.parse_options(options))
 
 
 async def _echo_table(url: str, moves: int, size: int, sample: Sample) -> None:
     """The same turn-taking with a bare echo: each message waits for the one before."""
-    players = [await connect(f"{url}/echo", max_size=None) for _ in range(4)]
-    payload = json.dumps({"type": "action", "pad": "x" * max(0, size - 30)})
+    players = [await connect(f"{url}/echo", max_size=None, compression=None) for _ in range(4)]
+    payload = orjson.dumps({"type": "action", "pad": "x" * max(0, size - 30)}).decode()
     for n in range(moves):
         ws = players[n % 4]
         start = time.perf_counter()
@@ -126,45 +401,14 @@ async def _echo_table(url: str, moves: int, size: int, sample: Sample) -> None:
         await ws.close()
 
 
-def _percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
-
-
-async def _measure(
-    url: str, tables: int, moves: int, server: psutil.Process | None, echo: bool
-) -> dict[str, Any]:
+async def _echo(url: str, tables: int, moves: int, meter: Meter) -> dict[str, Any]:
     sample = Sample()
-    me = psutil.Process()
-    cpu0 = server.cpu_times() if server else None
-    my0 = me.cpu_times()
-    start = time.perf_counter()
-    if echo:
-        jobs = [_echo_table(url, moves, 120, sample) for _ in range(tables)]
-    else:
-        jobs = [_table(url, moves, sample) for _ in range(tables)]
-    await asyncio.gather(*jobs)
-    wall = time.perf_counter() - start
-    my1 = me.cpu_times()
-    out: dict[str, Any] = {
-        "tables": tables,
-        "actions": sample.actions,
-        "seconds": round(wall, 3),
-        "actions_per_s": round(sample.actions / wall, 1),
-        "p50_ms": round(_percentile(sample.latencies, 0.50) * 1000, 2),
-        "p99_ms": round(_percentile(sample.latencies, 0.99) * 1000, 2),
-        "client_cpu_s": round((my1.user + my1.system) - (my0.user + my0.system), 2),
-    }
-    if server is not None and cpu0 is not None:
-        cpu1 = server.cpu_times()
-        out["server_cpu_s"] = round((cpu1.user + cpu1.system) - (cpu0.user + cpu0.system), 2)
-        out["server_rss_mb"] = round(server.memory_info().rss / 2**20, 1)
-    return out
+    meter.start()
+    await asyncio.gather(*(_echo_table(url, moves, 120, sample) for _ in range(tables)))
+    return meter.report(sample, tables)
 
 
-def _wait_ready(http: str, proc: subprocess.Popen[bytes], timeout: float = 120.0) -> None:
+def _wait_ready(http: str, proc: subprocess.Popen[bytes], timeout: float = 300.0) -> None:
     import urllib.request
 
     deadline = time.monotonic() + timeout
@@ -181,59 +425,131 @@ def _wait_ready(http: str, proc: subprocess.Popen[bytes], timeout: float = 120.0
     raise RuntimeError("the server did not become ready")
 
 
+def _loop() -> asyncio.AbstractEventLoop:
+    import uvloop
+
+    return uvloop.new_event_loop()
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "BOLOLA_MESSAGES_PER_SECOND": "1000000",
+            "BOLOLA_MESSAGE_BURST": "1000000",
+            # Every bench player is a new guest from this one address.
+            "BOLOLA_GUESTS_PER_ADDRESS_PER_HOUR": "1000000",
+            "BOLOLA_TABLES_PER_PLAYER": "1000000",
+            "BOLOLA_FINISHED_TABLE_SECONDS": str(FINISHED_TABLE_SECONDS),
+            "BOLOLA_ECHO": "true",
+            "BOLOLA_SECRET_KEY": "bench",
+            "BOLOLA_LOG_LEVEL": "warning",
+        }
+    )
+    return env
+
+
+def _serve(port: int, db: str) -> tuple[subprocess.Popen[bytes], float]:
+    """``bolola serve`` on ``db``, and the seconds it took to answer /healthz."""
+    start = time.perf_counter()
+    cmd = [sys.executable, "-m", "bolola.cli", "serve", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*cmd, "--database-url", db],
+        env=_environment(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _wait_ready(f"http://127.0.0.1:{port}", proc)
+    return proc, time.perf_counter() - start
+
+
+def _restarts(port: int, db: str, tables: int) -> dict[str, Any]:
+    """The server killed (-9) with its tables live, then started again: the seconds until
+    it answers /healthz (every live table rebuilt from its log), against a start on an
+    empty database (migrated already), and the difference per table."""
+    with tempfile.TemporaryDirectory() as empty:
+        blank = f"sqlite:///{empty}/empty.db"
+        proc, _ = _serve(port, blank)
+        proc.terminate()
+        proc.wait(timeout=30)
+        proc, baseline = _serve(port, blank)
+        proc.terminate()
+        proc.wait(timeout=30)
+    proc, loaded = _serve(port, db)
+    rss = psutil.Process(proc.pid).memory_info().rss / 2**20
+    proc.terminate()
+    proc.wait(timeout=30)
+    return {
+        "tables": tables,
+        "ready_s": round(loaded, 3),
+        "empty_ready_s": round(baseline, 3),
+        "per_table_ms": round(1000 * (loaded - baseline) / tables, 3),
+        "rss_mb": round(rss, 1),
+    }
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.tables < 1 or args.moves < 1:
-        print("bolola bench server: --tables and --moves must be at least 1", file=sys.stderr)
+    if args.tables < 1 or args.moves < 0 or (args.pace is not None and args.pace <= 0):
+        print("bolola bench server: --tables ≥ 1, --moves ≥ 0, --pace > 0", file=sys.stderr)
         return 2
+    files = raise_open_files()
     proc: subprocess.Popen[bytes] | None = None
+    restart = None
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
+        port = _free_port()
+        db = args.database_url or f"sqlite:///{tmp}/bench.db"
         if url is None:
-            port = _free_port()
-            env = dict(os.environ)
-            env.update(
-                {
-                    "BOLOLA_MESSAGES_PER_SECOND": "1000000",
-                    "BOLOLA_MESSAGE_BURST": "1000000",
-                    # Every bench player is a new guest from this one address.
-                    "BOLOLA_GUESTS_PER_ADDRESS_PER_HOUR": "1000000",
-                    "BOLOLA_ECHO": "true",
-                    "BOLOLA_SECRET_KEY": "bench",
-                    "BOLOLA_LOG_LEVEL": "warning",
-                }
-            )
-            db = args.database_url or f"sqlite:///{tmp}/bench.db"
-            cmd = [sys.executable, "-m", "bolola.cli", "serve", "--port", str(port)]
-            proc = subprocess.Popen(
-                [*cmd, "--database-url", db],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
+            proc, _ = _serve(port, db)
             url = f"ws://127.0.0.1:{port}"
-            _wait_ready(f"http://127.0.0.1:{port}", proc)
         server = psutil.Process(proc.pid) if proc is not None else None
+        meter = Meter(server)
         try:
-            table = asyncio.run(_measure(url, args.tables, args.moves, server, echo=False))
-            echo = asyncio.run(_measure(url, args.tables, args.moves, server, echo=True))
+            with asyncio.Runner(loop_factory=_loop) as runner:
+                play = runner.run(_play(url, args, meter))
+                echo = None
+                if not args.pace and not args.no_echo and not args.restart:
+                    echo = runner.run(_echo(url, args.tables, args.moves or 53, meter))
         finally:
             if proc is not None:
-                proc.terminate()
+                if args.restart:
+                    proc.kill()
+                else:
+                    proc.terminate()
                 proc.wait(timeout=30)
-    report = {"cores": os.cpu_count(), "play": table, "echo": echo}
+        if args.restart and proc is not None:
+            restart = _restarts(port, db, args.tables)
+    report: dict[str, Any] = {"cores": os.cpu_count(), "open_files": files, "play": play}
+    if restart is not None:
+        report["restart"] = restart
+    if echo is not None:
+        report["echo"] = echo
+        report["ratio"] = round(play["actions_per_s"] / echo["actions_per_s"], 3)
     if args.json:
-        print(json.dumps(report))
-    else:
-        print(f"{args.tables} tables x 4 players, {args.moves} actions per table")
-        for name, r in (("play", table), ("echo", echo)):
-            server_part = (
-                f", server CPU {r['server_cpu_s']} s, RSS {r['server_rss_mb']} MiB"
-                if "server_cpu_s" in r
-                else ""
-            )
-            print(
-                f"{name:5} {r['actions_per_s']:>9} actions/s  p50 {r['p50_ms']} ms"
-                f"  p99 {r['p99_ms']} ms  ({r['actions']} in {r['seconds']} s; "
-                f"client CPU {r['client_cpu_s']} s{server_part})"
-            )
+        print(orjson.dumps(report).decode())
+        return 0
+    what = (
+        f"every {args.pace} s for {args.seconds} s"
+        if args.pace
+        else (f"{args.moves} actions per table" if args.moves else "to the end of the match")
+    )
+    print(f"{args.tables} tables of {args.game}, {what}")
+    for name, r in (("play", play), ("echo", echo)):
+        if r is None:
+            continue
+        server_part = (
+            f", server CPU {r['server_cpu_s']} s, RSS {r['server_rss_mb']} MiB"
+            if "server_cpu_s" in r
+            else ""
+        )
+        print(
+            f"{name:5} {r['actions_per_s']:>9} actions/s  p50 {r['p50_ms']} ms"
+            f"  p99 {r['p99_ms']} ms  ({r['actions']} in {r['seconds']} s; "
+            f"client CPU {r['client_cpu_s']} s{server_part})"
+        )
+    if echo is not None:
+        print(f"ratio play/echo {report['ratio']}")
+    print(f"memory (MiB): {play['memory']}")
+    if restart is not None:
+        print(f"restart: {restart}")
     return 0

@@ -236,7 +236,7 @@ async def _dispatch(
         raise ProtocolError("unknown_type", f"no message has type {kind!r}")
     table_id = field_int(msg, "table")
     assert table_id is not None
-    table = room.get(table_id)
+    table = await room.find(table_id)
     if kind == "join":
         seat = field_int(msg, "seat", required=False)
         since = field_int(msg, "since", required=False)

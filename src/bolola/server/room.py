@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from bolola.bots import LEVELS, make_bot
@@ -25,6 +26,7 @@ from bolola.store.store import PlayerInfo, SeatInfo, Store, TableInfo
 
 log = logging.getLogger("bolola.room")
 MAX_MOVE_SECONDS = 3600.0
+MAX_ID = 2**31 - 1  # table ids are 32-bit integers in the database
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +118,8 @@ class Room:
         # Tables nobody plays at take turns through this (bounded share of the CPU).
         self.pacer = Pacer(settings.bot_tables_share)
         self._creating: dict[int, int] = {}  # host id -> tables being made right now
-        self._stopping: set[asyncio.Task[None]] = set()  # expired tables winding down
+        self._stopping: set[asyncio.Task[None]] = set()  # tables leaving, winding down
+        self._leaving: dict[int, asyncio.TimerHandle] = {}  # finished tables, by id
         self.closing = False
 
     def tell(self, player_id: int, message: dict[str, Any]) -> None:
@@ -125,23 +128,26 @@ class Room:
             conn.send(message)
 
     async def restore(self) -> None:
-        """Every table not over, rebuilt from its event log."""
-        for info in await self.store.live_tables():
+        """Every table not over, rebuilt from its event log: the tables, seats, logs,
+        players and chat lines of all of them read at once, then each log replayed."""
+        infos = await self.store.live_tables()
+        players = await self.store.live_players()
+        chats = await self.store.live_chats()
+        for info in infos:
             try:
-                await self._open(info)
+                self._open(info, players, chats.get(info.id, []))
             except Exception:
                 log.exception("table could not be rebuilt", extra={"table": info.id})
         log.info("tables restored", extra={"count": len(self.tables)})
 
-    async def _open(self, info: TableInfo) -> Table:
-        players = {}
-        for s in info.seats:
-            if s.player_id is not None:
-                p = await self.store.player(s.player_id)
-                if p is not None:
-                    players[p.id] = p
+    def _open(
+        self,
+        info: TableInfo,
+        players: dict[int, PlayerInfo],
+        chat: list[tuple[str, str, datetime]],
+    ) -> Table:
         table = Table(info, players, self.store, self.settings, self._changed, self.pacer)
-        table.chat_log.load(await self.store.chat(info.id))
+        table.chat_log.load(chat)
         self.tables[info.id] = table
         table.start()
         return table
@@ -149,6 +155,8 @@ class Room:
     async def close(self) -> None:
         """Every table stopped at once: no more moves, timers or retries."""
         self.closing = True
+        for handle in self._leaving.values():
+            handle.cancel()
         tables = [*self.tables.values()]
         await asyncio.gather(*(t.stop() for t in tables), *self._stopping)
 
@@ -208,7 +216,7 @@ class Room:
             frozenset(),
             (),
         )
-        table = await self._open(info)
+        table = self._open(info, {}, [])
         if all(s.kind == "bot" for s in spec.seats):
             await table.call(table.begin_if_full)
         self._changed(table)
@@ -219,6 +227,18 @@ class Room:
         if table is None:
             raise ProtocolError("no_table", f"no table {table_id}")
         return table
+
+    async def find(self, table_id: int) -> Table:
+        """The table in memory, else why there is none: its match is over (it left memory
+        ``finished_table_seconds`` after its end; its record stays), or no such table."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id <= MAX_ID and await self.store.table_status(table_id) == "over":
+            raise ProtocolError(
+                "game_over", f"the match is over; its record is at /api/tables/{table_id}/record"
+            )
+        raise ProtocolError("no_table", f"no table {table_id}")
 
     def open_tables(self, player: PlayerInfo | None) -> list[dict[str, Any]]:
         """PL-2: tables with a free seat this player may take."""
@@ -246,8 +266,19 @@ class Room:
         for conn in self.lobby:
             if table.access == "anyone" or conn.player.id in (table.host_id, *table.invited):
                 conn.send(message)
-        if table.status == "expired" and self.tables.get(table.id) is table:
-            # Called from the table's own task: it is stopped from another one.
+        if table.status == "expired":
+            self._forget(table)
+        elif table.status == "over" and table.id not in self._leaving and not self.closing:
+            # A finished table stays a while for late joiners and reloads, then leaves
+            # memory; its record and results are in the database.
+            self._leaving[table.id] = asyncio.get_running_loop().call_later(
+                self.settings.finished_table_seconds, self._forget, table
+            )
+
+    def _forget(self, table: Table) -> None:
+        self._leaving.pop(table.id, None)
+        if self.tables.get(table.id) is table:
+            # Called from the table's own task (or a timer): it is stopped from another one.
             del self.tables[table.id]
             task = asyncio.create_task(table.stop(), name=f"stop-table-{table.id}")
             self._stopping.add(task)

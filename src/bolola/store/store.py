@@ -21,6 +21,7 @@ from bolola.progression.daily import reward_xp, streak_on
 from bolola.progression.rating import START
 from bolola.progression.settlement import Progress, Standing, settle
 from bolola.store.database import migrate, open_engine
+from bolola.store.direct import DirectLog
 from bolola.store.models import (
     ActionRow,
     ChatLine,
@@ -85,6 +86,7 @@ async def _player(session: AsyncSession, row: Player) -> PlayerInfo:
 
 
 ACTIONS = cast(Table, ActionRow.__table__)
+LIVE = ("open", "playing")
 
 
 def _utc(at: datetime) -> datetime:
@@ -93,16 +95,16 @@ def _utc(at: datetime) -> datetime:
 
 
 class Store:
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, direct: DirectLog | None = None) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
-        self.writer = Writer(self._sessions)
+        self.writer = Writer(self._sessions, direct)
 
     @classmethod
     async def open(cls, url: str) -> Store:
         engine = open_engine(url)
         await migrate(engine)
-        store = cls(engine)
+        store = cls(engine, DirectLog.of(url))
         store.writer.start()
         return store
 
@@ -530,52 +532,146 @@ class Store:
             return None if row is None else dict(json.loads(row.record))
 
     async def live_tables(self) -> list[TableInfo]:
-        """Every table open or in play, with its seats, invitations and whole event log."""
+        """Every table open or in play, with its seats, invitations and whole event log:
+        four queries in all, however many tables (a restart reads them all at once)."""
+        live = select(TableRow.id).where(TableRow.status.in_(LIVE))
         async with self._sessions() as s:
             tables = (
-                await s.scalars(
-                    select(TableRow)
-                    .where(TableRow.status.in_(("open", "playing")))
+                await s.execute(
+                    select(
+                        TableRow.id,
+                        TableRow.game,
+                        TableRow.options,
+                        TableRow.seed,
+                        TableRow.access,
+                        TableRow.move_seconds,
+                        TableRow.rated,
+                        TableRow.host_id,
+                        TableRow.status,
+                    )
+                    .where(TableRow.status.in_(LIVE))
                     .order_by(TableRow.id)
                 )
             ).all()
-            out = []
-            for t in tables:
-                seats = (
-                    await s.scalars(
-                        select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
-                    )
-                ).all()
-                invited = (
-                    await s.scalars(select(Invitation.player_id).where(Invitation.table_id == t.id))
-                ).all()
-                log = (
-                    await s.scalars(
-                        select(ActionRow)
-                        .where(ActionRow.table_id == t.id)
-                        .order_by(ActionRow.version)
-                    )
-                ).all()
-                out.append(
-                    TableInfo(
-                        id=t.id,
-                        game=t.game,
-                        options=json.loads(t.options),
-                        seed=t.seed,
-                        access=t.access,
-                        move_seconds=t.move_seconds,
-                        rated=t.rated,
-                        host_id=t.host_id,
-                        status=t.status,
-                        seats=tuple(SeatInfo(r.seat, r.kind, r.level, r.player_id) for r in seats),
-                        invited=frozenset(invited),
-                        log=tuple(
-                            LoggedAction(a.version, a.seat, a.action, a.player_id, a.client_id)
-                            for a in log
-                        ),
-                    )
+            seats: dict[int, list[SeatInfo]] = {}
+            for t, seat, kind, level, player in await s.execute(
+                select(
+                    SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.level, SeatRow.player_id
                 )
-            return out
+                .where(SeatRow.table_id.in_(live))
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            ):
+                seats.setdefault(t, []).append(SeatInfo(seat, kind, level, player))
+            invited: dict[int, set[int]] = {}
+            for t, player in await s.execute(
+                select(Invitation.table_id, Invitation.player_id).where(
+                    Invitation.table_id.in_(live)
+                )
+            ):
+                invited.setdefault(t, set()).add(player)
+            logs: dict[int, list[LoggedAction]] = {}
+            for t, version, seat_no, action, player_id, client_id in await s.execute(
+                select(
+                    ActionRow.table_id,
+                    ActionRow.version,
+                    ActionRow.seat,
+                    ActionRow.action,
+                    ActionRow.player_id,
+                    ActionRow.client_id,
+                )
+                .where(ActionRow.table_id.in_(live))
+                .order_by(ActionRow.table_id, ActionRow.version)
+            ):
+                logs.setdefault(t, []).append(
+                    LoggedAction(version, seat_no, action, player_id, client_id)
+                )
+        return [
+            TableInfo(
+                id=t.id,
+                game=t.game,
+                options=json.loads(t.options),
+                seed=t.seed,
+                access=t.access,
+                move_seconds=t.move_seconds,
+                rated=t.rated,
+                host_id=t.host_id,
+                status=t.status,
+                seats=tuple(seats.get(t.id, ())),
+                invited=frozenset(invited.get(t.id, ())),
+                log=tuple(logs.get(t.id, ())),
+            )
+            for t in tables
+        ]
+
+    async def live_players(self) -> dict[int, PlayerInfo]:
+        """Every player seated at a live table, by id (two queries)."""
+        seated = (
+            select(SeatRow.player_id)
+            .join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(TableRow.status.in_(LIVE), SeatRow.player_id.is_not(None))
+        )
+        async with self._sessions() as s:
+            ratings: dict[int, list[GameRating]] = {}
+            for pid, game, rating, rated, played, won, drawn, lost in await s.execute(
+                select(
+                    Rating.player_id,
+                    Rating.game,
+                    Rating.rating,
+                    Rating.rated,
+                    Rating.played,
+                    Rating.won,
+                    Rating.drawn,
+                    Rating.lost,
+                )
+                .where(Rating.player_id.in_(seated))
+                .order_by(Rating.player_id, Rating.game)
+            ):
+                ratings.setdefault(pid, []).append(
+                    GameRating(game, rating, rated, played, won, drawn, lost)
+                )
+            return {
+                pid: PlayerInfo(
+                    pid, name, guest, xp, games, tuple(ratings.get(pid, ())), password_hash
+                )
+                for pid, name, guest, xp, games, password_hash in await s.execute(
+                    select(
+                        Player.id,
+                        Player.name,
+                        Player.is_guest,
+                        Player.xp,
+                        Player.games,
+                        Player.password_hash,
+                    ).where(Player.id.in_(seated))
+                )
+            }
+
+    async def live_chats(self, limit: int = 50) -> dict[int, list[tuple[str, str, datetime]]]:
+        """The last ``limit`` lines of every live table, oldest first (one query)."""
+        ranked = (
+            select(
+                ChatLine.table_id,
+                ChatLine.id,
+                ChatLine.player_id,
+                ChatLine.text,
+                ChatLine.at,
+                func.row_number()
+                .over(partition_by=ChatLine.table_id, order_by=ChatLine.id.desc())
+                .label("n"),
+            )
+            .join(TableRow, TableRow.id == ChatLine.table_id)
+            .where(TableRow.status.in_(LIVE))
+            .subquery()
+        )
+        out: dict[int, list[tuple[str, str, datetime]]] = {}
+        async with self._sessions() as s:
+            for t, name, text, at in await s.execute(
+                select(ranked.c.table_id, Player.name, ranked.c.text, ranked.c.at)
+                .join(Player, Player.id == ranked.c.player_id)
+                .where(ranked.c.n <= limit)
+                .order_by(ranked.c.table_id, ranked.c.id)
+            ):
+                out.setdefault(t, []).append((name, text, at))
+        return out
 
     async def table_status(self, table_id: int) -> str | None:
         async with self._sessions() as s:

@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 from sqlalchemy import Table, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bolola.store.direct import DirectLog
+
 T = TypeVar("T")
 Write = Callable[[AsyncSession], Awaitable[Any]]
 MAX_BATCH = 256
@@ -43,17 +45,15 @@ class Append:
     what: str = ""
 
     async def __call__(self, session: AsyncSession) -> None:
-        await _insert(session, self.table, [self], datetime.now(UTC))
-
-
-async def _insert(session: AsyncSession, table: Table, rows: list[Append], at: datetime) -> None:
-    values = [{**a.row, a.stamp: at} if a.stamp else a.row for a in rows]
-    await session.execute(insert(table), values)
+        await session.execute(insert(self.table), [_row(self, datetime.now(UTC))])
 
 
 class Writer:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], direct: DirectLog | None = None
+    ) -> None:
         self._sessions = sessions
+        self._direct = direct
         self._queue: asyncio.Queue[tuple[Write, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -67,6 +67,8 @@ class Writer:
         await self._queue.put(None)
         await self._task
         self._task = None
+        if self._direct is not None:
+            await self._direct.close()
 
     async def write(self, fn: Callable[[AsyncSession], Awaitable[T]]) -> T:
         """Run ``fn`` in a transaction of the writer; returns once it is committed."""
@@ -93,17 +95,26 @@ class Writer:
 
     async def _commit(self, batch: list[tuple[Write, asyncio.Future[Any]]]) -> None:
         try:
-            async with self._sessions() as session, session.begin():
-                appends: dict[Table, list[Append]] = {}
-                for fn, _ in batch:
-                    if isinstance(fn, Append):
-                        appends.setdefault(fn.table, []).append(fn)
-                at = datetime.now(UTC)
+            appends: dict[Table, list[Append]] = {}
+            others = []
+            for item in batch:
+                if isinstance(item[0], Append):
+                    appends.setdefault(item[0].table, []).append(item[0])
+                else:
+                    others.append(item)
+            at = datetime.now(UTC)
+            if self._direct is not None and appends:
+                # SQLite: the log's rows in a transaction of their own, on this thread.
                 for table, rows in appends.items():
-                    await _insert(session, table, rows, at)
-                results = [
-                    None if isinstance(fn, Append) else await fn(session) for fn, _ in batch
-                ]
+                    self._direct.insert(table, [_row(a, at) for a in rows])
+                appends = {}
+            results: dict[int, Any] = {}
+            if appends or others:
+                async with self._sessions() as session, session.begin():
+                    for table, rows in appends.items():
+                        await session.execute(insert(table), [_row(a, at) for a in rows])
+                    for n, (fn, _) in enumerate(others):
+                        results[n] = await fn(session)
         except Exception as e:
             if len(batch) == 1:
                 log.exception("write failed")
@@ -115,9 +126,16 @@ class Writer:
             for item in batch:
                 await self._commit([item])
             return
-        for (_, future), result in zip(batch, results, strict=True):
+        for n, (_, future) in enumerate(others):
             if not future.done():
-                future.set_result(result)
+                future.set_result(results[n])
+        for fn, future in batch:
+            if isinstance(fn, Append) and not future.done():
+                future.set_result(None)
+
+
+def _row(a: Append, at: datetime) -> dict[str, Any]:
+    return {**a.row, a.stamp: at} if a.stamp else a.row
 
 
 class WriteFailedError(Exception):
