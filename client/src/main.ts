@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import './styles/tokens.css';
+import './styles/boards.css';
 import App from './App.svelte';
 
 const target = document.getElementById('app');
