@@ -85,10 +85,11 @@ def _load() -> None:
     _loaded = True
     from bolola.bots import baloot as baloot_bots
     from bolola.bots import hearts_trumps as hearts_trumps_bots
+    from bolola.bots import jolly as jolly_bots
     from bolola.bots import king_bolola as king_bolola_bots
     from bolola.games import baloot, hearts_trumps, jolly, king_bolola
 
     register(king_bolola.GAME, king_bolola_bots.BOTS)
     register(hearts_trumps.GAME, hearts_trumps_bots.BOTS)
     register(baloot.GAME, baloot_bots.BOTS)
-    register(jolly.GAME, {})
+    register(jolly.GAME, jolly_bots.BOTS)
