@@ -42,6 +42,8 @@ import orjson
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
 
+from bolola.registry import FLAGSHIP
+
 SETUP_AT_ONCE = 50  # tables being set up at the same time
 # Finished tables leave the server's memory this long after their end, in the bench.
 FINISHED_TABLE_SECONDS = 2.0
@@ -56,7 +58,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--pace", type=float, help="seconds between a table's actions (a human pace)"
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="how long --pace plays")
-    parser.add_argument("--game", default="king-bolola", help="the game of every table")
+    parser.add_argument("--game", default=FLAGSHIP, help="the game of every table")
     parser.add_argument(
         "--option", action="append", default=[], help="a game option KEY=VALUE (repeatable)"
     )
@@ -152,7 +154,7 @@ async def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
 
 
 def _options(raw: list[str], game: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"first-declarer": 0} if game == "king-bolola" else {}
+    out: dict[str, Any] = {}
     for item in raw:
         key, _, value = item.partition("=")
         try:
