@@ -84,8 +84,9 @@ def step(
             check_a11y(page, f"the Baloot bid panel ({lang})")
         # Buy when we can (Hokum first, else Sun), so rounds are played; double when the
         # other team bought.
+        # Never higher than a double: a Gahwa would end the match on this round (BA-24).
         says = [panel.locator(f'[data-say="{say}"]') for say in ("hokum", "sun", "double")]
-        button = next((b for b in says if b.count()), panel.locator("[data-say]").first)
+        button = next((b for b in says if b.count()), panel.locator('[data-say="pass"]'))
         button.click()
         moves["say"] += 1
     elif projects.is_visible():
