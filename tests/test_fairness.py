@@ -1,0 +1,128 @@
+"""Deals anyone can verify (docs/fairness.md): the shuffle reimplemented here from the
+page alone, with nothing of ``bolola.fairness``, gives the same decks; a tampered seed,
+client seed or commitment is caught."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import struct
+
+import pytest
+
+from bolola import fairness
+
+# -- a second implementation, written from docs/fairness.md only ---------------------------
+
+
+def doc_chain(top: bytes, n: int) -> list[bytes]:
+    s = {n: top}
+    for k in range(n, 0, -1):
+        s[k - 1] = hashlib.sha256(s[k]).digest()
+    return [s[k] for k in range(n + 1)]
+
+
+def doc_deck(deal_seed: bytes, seeds: list[str], deck: list[str]) -> list[str]:
+    mixed = "|".join(seeds)
+    stream: list[int] = []
+    block = 0
+
+    def word() -> int:
+        nonlocal block
+        if not stream:
+            digest = hmac.new(deal_seed, (mixed + "|" + str(block)).encode(), "sha256").digest()
+            stream.extend(struct.unpack(">8I", digest))
+            block += 1
+        return stream.pop(0)
+
+    def uniform(n: int) -> int:
+        while True:
+            w = word()
+            if w < 2**32 - (2**32 % n):
+                return w % n
+
+    a = list(deck)
+    for i in range(len(a) - 1, 0, -1):
+        j = uniform(i + 1)
+        a[i], a[j] = a[j], a[i]
+    return a
+
+
+KING_BOLOLA = [r + s for s in "SHDC" for r in "23456789TJQKA"]
+BALOOT = [r + s for s in "SHDC" for r in "789TJQKA"]
+JOLLY = KING_BOLOLA * 2 + ["JK"] * 6
+
+# -- the two agree --------------------------------------------------------------------------
+
+
+def test_the_documented_example_gives_the_same_commitment_and_deck_both_ways() -> None:
+    chain = fairness.seed_chain(bytes(32), 3)
+    assert chain == doc_chain(bytes(32), 3)
+    assert fairness.commitment(chain) == (
+        hashlib.sha256(hashlib.sha256(hashlib.sha256(bytes(32)).digest()).digest()).hexdigest()
+    )
+    # The figures the page prints.
+    assert fairness.commitment(chain).startswith("12771355e46cd47c")
+    assert chain[1].hex().startswith("2b32db6c2c0a6235")
+    seeds = ["alice", "bot:1"]
+    deck = fairness.shuffle(fairness.canonical(), chain[1], seeds)
+    assert deck[:8] == ["QD", "6D", "QS", "7H", "6H", "QH", "3C", "TH"]
+    assert deck == doc_deck(chain[1], seeds, KING_BOLOLA)
+    assert sorted(deck) == sorted(KING_BOLOLA) and deck != KING_BOLOLA
+
+
+@pytest.mark.parametrize(
+    ("deck", "canonical"),
+    [
+        (KING_BOLOLA, fairness.canonical()),
+        (BALOOT, fairness.canonical(low="7")),
+        (JOLLY, fairness.canonical(copies=2, jokers=6)),
+    ],
+)
+def test_every_games_canonical_deck_and_many_deals_agree(
+    deck: list[str], canonical: list[str]
+) -> None:
+    assert canonical == deck
+    chain = fairness.seed_chain(hashlib.sha256(b"some table").digest(), 40)
+    for k in range(1, 41):
+        seeds = [f"seat{s}-{k}" for s in range(4)]
+        assert fairness.shuffle(canonical, chain[k], seeds) == doc_deck(chain[k], seeds, deck)
+
+
+def test_revealed_seeds_check_against_the_one_before_and_nothing_else() -> None:
+    chain = fairness.seed_chain(hashlib.sha256(b"top").digest(), 5)
+    previous = fairness.commitment(chain)
+    for k in range(1, 6):
+        assert fairness.checks(previous, chain[k])
+        assert not fairness.checks(previous, chain[k][:-1] + bytes([chain[k][-1] ^ 1]))
+        previous = chain[k].hex()
+    # A seed out of order (deal 3's shown as deal 2's) does not check.
+    assert not fairness.checks(chain[1].hex(), chain[3])
+
+
+def test_a_tampered_seed_or_client_seed_changes_the_deck() -> None:
+    chain = fairness.seed_chain(bytes(range(32)), 2)
+    deck = fairness.shuffle(fairness.canonical(), chain[1], ["a", "b"])
+    assert fairness.shuffle(fairness.canonical(), chain[2], ["a", "b"]) != deck
+    assert fairness.shuffle(fairness.canonical(), chain[1], ["a", "c"]) != deck
+    assert fairness.shuffle(fairness.canonical(), chain[1], ["b", "a"]) != deck
+
+
+def test_uniform_numbers_reject_the_biased_words() -> None:
+    # n = 3: 2**32 % 3 == 1, so the single word 2**32 - 1 is rejected.
+    stream = iter([2**32 - 1, 7])
+    assert fairness.below(stream, 3) == 1
+    assert fairness.below(iter([5]), 1) == 0
+    with pytest.raises(ValueError):
+        fairness.below(iter([1]), 0)
+
+
+@pytest.mark.parametrize("seed", ["", "a|b", "x" * 65, "é", "tab\t"])
+def test_client_seeds_are_short_printable_ascii_without_bars(seed: str) -> None:
+    with pytest.raises(ValueError, match="client seed"):
+        fairness.shuffle(["AS"], bytes(32), [seed])
+
+
+def test_a_chain_top_is_32_bytes() -> None:
+    with pytest.raises(ValueError):
+        fairness.seed_chain(b"short", 3)
