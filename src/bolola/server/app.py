@@ -189,7 +189,8 @@ def make_app(settings: Settings) -> Starlette:
             log.warning("health check failed: %s", e)
             reason = "the database cannot be read or written: " + " ".join(str(e).split())[:200]
             return JSONResponse({"ok": False, "status": "error", "reason": reason}, status_code=503)
-        return {"ok": True, "status": "ok", "tables": len(server.room.tables)}
+        room = server.room
+        return {"ok": True, "status": "ok", "tables": len(room.tables), "cold": room.rebuilding}
 
     def attempt(request: Request, name: str | None) -> None:
         """Sign-in and sign-up attempts are limited per client address, and sign-ins per

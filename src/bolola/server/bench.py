@@ -44,6 +44,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from bolola.registry import FLAGSHIP
 
+SERVERS = ("uvicorn-websockets", "uvicorn-wsproto", "granian")
 SETUP_AT_ONCE = 50  # tables being set up at the same time
 # Finished tables leave the server's memory this long after their end, in the bench.
 FINISHED_TABLE_SECONDS = 2.0
@@ -70,6 +71,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("--url", help="ws://host:port of a running server (default: start one)")
     parser.add_argument("--database-url", help="database of the started server")
+    parser.add_argument(
+        "--server",
+        choices=SERVERS,
+        default=SERVERS[0],
+        help="the started server: uvicorn with websockets' sans-I/O protocol (bolola "
+        "serve), uvicorn with wsproto, or granian (Rust), each on uvloop",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -410,7 +418,11 @@ async def _echo(url: str, tables: int, moves: int, meter: Meter) -> dict[str, An
     return meter.report(sample, tables)
 
 
-def _wait_ready(http: str, proc: subprocess.Popen[bytes], timeout: float = 300.0) -> None:
+def _wait_ready(
+    http: str, proc: subprocess.Popen[bytes], timeout: float = 300.0, *, rebuilt: bool = False
+) -> None:
+    """Until /healthz answers (``rebuilt``: and says no restored table waits for its log
+    to be replayed)."""
     import urllib.request
 
     deadline = time.monotonic() + timeout
@@ -419,11 +431,11 @@ def _wait_ready(http: str, proc: subprocess.Popen[bytes], timeout: float = 300.0
             raise RuntimeError("the server exited at start")
         try:
             with urllib.request.urlopen(f"{http}/healthz", timeout=1) as r:
-                if r.status == 200:
+                if r.status == 200 and (not rebuilt or orjson.loads(r.read()).get("cold", 0) == 0):
                     return
         except OSError:
             pass
-        time.sleep(0.05)
+        time.sleep(0.01 if rebuilt else 0.05)
     raise RuntimeError("the server did not become ready")
 
 
@@ -433,7 +445,7 @@ def _loop() -> asyncio.AbstractEventLoop:
     return uvloop.new_event_loop()
 
 
-def _environment() -> dict[str, str]:
+def _environment(kind: str = SERVERS[0]) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         {
@@ -448,44 +460,93 @@ def _environment() -> dict[str, str]:
             "BOLOLA_LOG_LEVEL": "warning",
         }
     )
+    if kind == "uvicorn-wsproto":
+        env["BOLOLA_WEBSOCKET_PROTOCOL"] = "wsproto"
     return env
 
 
-def _serve(port: int, db: str) -> tuple[subprocess.Popen[bytes], float]:
-    """``bolola serve`` on ``db``, and the seconds it took to answer /healthz."""
-    start = time.perf_counter()
+def _command(kind: str, port: int, db: str) -> list[str]:
+    if kind == "granian":
+        return [
+            *(sys.executable, "-m", "granian", "--interface", "asgi", "--loop", "uvloop"),
+            *("--host", "127.0.0.1", "--port", str(port), "--no-access-log"),
+            *("--log-level", "warning", "--factory", "bolola.server.asgi:from_environment"),
+        ]
     cmd = [sys.executable, "-m", "bolola.cli", "serve", "--port", str(port)]
+    return [*cmd, "--database-url", db]
+
+
+def _serve(port: int, db: str, kind: str = SERVERS[0]) -> tuple[subprocess.Popen[bytes], float]:
+    """``bolola serve`` on ``db``, and the seconds it took to answer /healthz."""
+    proc, times = _serve_timed(port, db, kind)
+    return proc, times["ready_s"]
+
+
+def _serve_timed(
+    port: int, db: str, kind: str = SERVERS[0]
+) -> tuple[subprocess.Popen[bytes], dict[str, float]]:
+    """``bolola serve`` on ``db``: the seconds (wall and the server's CPU) it took to
+    answer /healthz, and to have every restored table's log replayed."""
+    start = time.perf_counter()
+    env = _environment(kind)
+    env["BOLOLA_DATABASE_URL"] = db
     proc = subprocess.Popen(
-        [*cmd, "--database-url", db],
-        env=_environment(),
+        _command(kind, port, db),
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    server = psutil.Process(proc.pid)
     _wait_ready(f"http://127.0.0.1:{port}", proc)
-    return proc, time.perf_counter() - start
+    times = {"ready_s": time.perf_counter() - start, "ready_cpu_s": _cpu(server)}
+    _wait_ready(f"http://127.0.0.1:{port}", proc, rebuilt=True)
+    times["rebuilt_s"] = time.perf_counter() - start
+    times["rebuilt_cpu_s"] = _cpu(server)
+    return proc, times
+
+
+def _worker(proc: subprocess.Popen[bytes]) -> psutil.Process:
+    """The process serving: granian's worker is a child of the process started."""
+    main = psutil.Process(proc.pid)
+    children = main.children(recursive=True)
+    if not children:
+        return main
+    return max(children, key=lambda c: c.memory_info().rss)
 
 
 def _restarts(port: int, db: str, tables: int) -> dict[str, Any]:
     """The server killed (-9) with its tables live, then started again: the seconds until
-    it answers /healthz (every live table rebuilt from its log), against a start on an
-    empty database (migrated already), and the difference per table."""
+    it answers /healthz (every live table back, its log read) and until every table's log
+    is replayed (its state rebuilt, clocks armed, bots moving), wall and the server's CPU,
+    against a start on an empty database (migrated already), and the differences per
+    table."""
     with tempfile.TemporaryDirectory() as empty:
         blank = f"sqlite:///{empty}/empty.db"
         proc, _ = _serve(port, blank)
         proc.terminate()
         proc.wait(timeout=30)
-        proc, baseline = _serve(port, blank)
+        proc, base = _serve_timed(port, blank)
         proc.terminate()
         proc.wait(timeout=30)
-    proc, loaded = _serve(port, db)
+    proc, loaded = _serve_timed(port, db)
     rss = psutil.Process(proc.pid).memory_info().rss / 2**20
     proc.terminate()
     proc.wait(timeout=30)
+
+    def per_table(key: str) -> float:
+        return round(1000 * (loaded[key] - base["ready_" + key.split("_", 1)[1]]) / tables, 3)
+
     return {
         "tables": tables,
-        "ready_s": round(loaded, 3),
-        "empty_ready_s": round(baseline, 3),
-        "per_table_ms": round(1000 * (loaded - baseline) / tables, 3),
+        "ready_s": round(loaded["ready_s"], 3),
+        "empty_ready_s": round(base["ready_s"], 3),
+        "per_table_ms": per_table("ready_s"),
+        "rebuilt_s": round(loaded["rebuilt_s"], 3),
+        "rebuilt_per_table_ms": per_table("rebuilt_s"),
+        "ready_cpu_s": round(loaded["ready_cpu_s"], 3),
+        "empty_ready_cpu_s": round(base["ready_cpu_s"], 3),
+        "cpu_per_table_ms": per_table("ready_cpu_s"),
+        "rebuilt_cpu_per_table_ms": per_table("rebuilt_cpu_s"),
         "rss_mb": round(rss, 1),
     }
 
@@ -502,9 +563,9 @@ def run(args: argparse.Namespace) -> int:
         port = _free_port()
         db = args.database_url or f"sqlite:///{tmp}/bench.db"
         if url is None:
-            proc, _ = _serve(port, db)
+            proc, _ = _serve(port, db, args.server)
             url = f"ws://127.0.0.1:{port}"
-        server = psutil.Process(proc.pid) if proc is not None else None
+        server = _worker(proc) if proc is not None else None
         meter = Meter(server)
         try:
             with asyncio.Runner(loop_factory=_loop) as runner:
@@ -521,7 +582,12 @@ def run(args: argparse.Namespace) -> int:
                 proc.wait(timeout=30)
         if args.restart and proc is not None:
             restart = _restarts(port, db, args.tables)
-    report: dict[str, Any] = {"cores": os.cpu_count(), "open_files": files, "play": play}
+    report: dict[str, Any] = {
+        "cores": os.cpu_count(),
+        "open_files": files,
+        "server": None if args.url else args.server,
+        "play": play,
+    }
     if restart is not None:
         report["restart"] = restart
     if echo is not None:

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         # uvicorn believes X-Forwarded-For from 127.0.0.1 by default; the app believes it
         # only from BOLOLA_TRUSTED_PROXIES (app.client_address), so the peer stays the peer.
         proxy_headers=False,
-        ws="websockets-sansio",
+        ws=settings.websocket_protocol,
         ws_per_message_deflate=settings.websocket_compression,
         # libuv's event loop: the loop's own work per frame halves. HTTP stays on h11
         # (httptools did nothing for WebSocket frames, and raced a refused body's close).

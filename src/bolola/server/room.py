@@ -3,7 +3,7 @@
 Used as::
 
     room = Room(store, settings)
-    await room.restore()   # every live table rebuilt from its log
+    await room.restore()   # every live table back, its log replayed soon after
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
-from bolola.registry import FLAGSHIP, find
+from bolola.registry import FLAGSHIP, find, registered
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError
 from bolola.server.settings import Settings
@@ -120,6 +120,7 @@ class Room:
         self._creating: dict[int, int] = {}  # host id -> tables being made right now
         self._stopping: set[asyncio.Task[None]] = set()  # tables leaving, winding down
         self._leaving: dict[int, asyncio.TimerHandle] = {}  # finished tables, by id
+        self._warming: asyncio.Task[None] | None = None
         self.closing = False
 
     def tell(self, player_id: int, message: dict[str, Any]) -> None:
@@ -128,8 +129,11 @@ class Room:
             conn.send(message)
 
     async def restore(self) -> None:
-        """Every table not over, rebuilt from its event log: the tables, seats, logs,
-        players and chat lines of all of them read at once, then each log replayed."""
+        """Every table not over, back from the database: the tables, seats, logs, players
+        and chat lines of all of them read at once. Each log is replayed on its table's
+        first command, listener or timer, or by the warm-up that starts here (one table
+        at a time, the server serving meanwhile), whichever comes first."""
+        registered()  # every game imported now, with tables or without
         infos = await self.store.live_tables()
         players = await self.store.live_players()
         chats = await self.store.live_chats()
@@ -139,6 +143,32 @@ class Room:
             except Exception:
                 log.exception("table could not be rebuilt", extra={"table": info.id})
         log.info("tables restored", extra={"count": len(self.tables)})
+        cold = [t for t in self.tables.values() if t.cold]
+        if cold:
+            self._warming = asyncio.create_task(self._warm(cold), name="warm-tables")
+
+    async def _warm(self, tables: list[Table]) -> None:
+        """Each restored table's log replayed in its own task, one table after the other;
+        a table whose log cannot be replayed leaves the room."""
+        for table in tables:
+            if self.closing:
+                return
+            if not table.cold or self.tables.get(table.id) is not table:
+                continue
+            try:
+                await table.call(table.warm)
+            except ProtocolError:
+                if self.closing:
+                    return
+            except Exception:
+                log.exception("table could not be rebuilt", extra={"table": table.id})
+                self._forget(table)
+        log.info("tables rebuilt", extra={"count": len(tables)})
+
+    @property
+    def rebuilding(self) -> int:
+        """Restored tables whose log is not replayed yet."""
+        return sum(1 for t in self.tables.values() if t.cold)
 
     def _open(
         self,
@@ -155,6 +185,9 @@ class Room:
     async def close(self) -> None:
         """Every table stopped at once: no more moves, timers or retries."""
         self.closing = True
+        if self._warming is not None:
+            self._warming.cancel()
+            await asyncio.gather(self._warming, return_exceptions=True)
         for handle in self._leaving.values():
             handle.cancel()
         tables = [*self.tables.values()]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -143,6 +144,9 @@ class Settings(BaseSettings):
     # permessage-deflate on the WebSocket: off, since frames are small (a view is 1-2 KB)
     # and compressing them cost more CPU than anything else in sending; on for slow links.
     websocket_compression: bool = False
+    # uvicorn's WebSocket protocol: websockets' sans-I/O one (the fastest measured with
+    # every test passing; docs/performance.md) or wsproto (kept for the bench's comparison).
+    websocket_protocol: Literal["websockets-sansio", "wsproto"] = "websockets-sansio"
     # A finished (or expired) table stays in memory this long, for late joiners and
     # reloads, then only its record and results remain (in the database).
     finished_table_seconds: float = Field(60.0, ge=0)

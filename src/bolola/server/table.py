@@ -96,8 +96,13 @@ class Table:
         # view_json's cache: the views of one state (``_views_of``) by seat.
         self._views_of: Any = None
         self._views: dict[Seat | None, dict[str, Any]] = {}
+        # The log not replayed yet (a restart): the state is rebuilt on the table's first
+        # command, listener or timer, or by the room's warm-up (``Room.restore``), which
+        # ever comes first. The version is known at once (the lobby lists it).
+        self._cold: tuple[LoggedAction, ...] | None = None
         if info.status != "open":
-            self._replay(info)
+            self._cold = info.log
+            self.version = info.log[-1].version if info.log else 0
 
     @staticmethod
     def _holder(s: SeatInfo, players: dict[int, PlayerInfo], game: str) -> Holder:
@@ -114,11 +119,33 @@ class Table:
             None if p is None else level_of(p.xp).number,
         )
 
-    def _replay(self, info: TableInfo) -> None:
+    @property
+    def cold(self) -> bool:
+        """Restored, its log not replayed yet."""
+        return self._cold is not None
+
+    def _replay(self, log: tuple[LoggedAction, ...]) -> None:
         """Rebuild the match from its log: the log is the truth, the state a cache."""
-        self.state = self.game.new(self.options, info.seed)
-        for entry in info.log:
+        self.updates.clear()
+        self.answers.clear()
+        self.state = self.game.new(self.options, self.seed)
+        for entry in log:
             self._replay_one(entry)
+
+    async def warm(self) -> None:
+        """Run in the task before any command of a restored table: its log replayed, then
+        what a restart owes it: the result of a match its last action ended stored, or
+        its clock armed with fresh time and its bots (stand-ins included) moving."""
+        if self._cold is None:
+            return
+        self._replay(self._cold)
+        self._cold = None
+        if self.status != "playing":
+            return
+        if self.game.outcome(self.state) is not None:
+            await self._end()  # the last action was logged, the record was not
+        else:
+            self._after_change()
 
     def _replay_one(self, entry: LoggedAction) -> Update:
         before = self.game.to_move(self.state)
@@ -141,14 +168,12 @@ class Table:
             self._arm_expiry()
             if all(not h.is_free for h in self.holders):  # full, but the start was not stored
                 self.post(self.begin_if_full)
-        elif self.status == "playing" and self.game.outcome(self.state) is not None:
-            self.post(self._end)  # the last action was logged, the record was not
         elif self.status == "playing":
-            # After a restart: clocks re-armed with fresh time, absent players get their grace.
+            # After a restart absent players get their grace at once; the rest (the end of
+            # a match its last action ended, clocks, bots) waits for ``warm``.
             for seat, h in enumerate(self.holders):
                 if h.kind == "human" and h.online == 0:
                     self._start_grace(seat)
-            self._after_change()
 
     async def stop(self) -> None:
         """No more moves, timers or retries; the command running (an action being
@@ -203,6 +228,8 @@ class Table:
                 return
             fn, future = item
             try:
+                if self._cold is not None:
+                    await self.warm()
                 result = await fn()
             except asyncio.CancelledError:
                 if not future.done():
