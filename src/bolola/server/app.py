@@ -82,14 +82,11 @@ Handler = Callable[[Request], Awaitable[Response]]
 # defaults (700, 10, 10) a full collection ran every 15 s or so and held the loop for up
 # to a second (collecting almost nothing: refcounting frees nearly everything), and the
 # collector took about 30% of the server's CPU (docs/performance.md). Young collections
-# come every 20,000 allocations instead of 700 (a few ms each), full ones 100 times
-# less often; what was there at the start (modules, restored tables) is never rescanned.
-GC_THRESHOLDS = (20_000, 50, 1000)
+# come every 100,000 allocations instead of 700, full ones ten times less often still.
+GC_THRESHOLDS = (100_000, 50, 100)
 
 
 def tune_gc() -> None:
-    gc.collect()
-    gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 
 
