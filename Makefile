@@ -97,6 +97,8 @@ bench: setup
 	@$(BOLOLA) bench server --tables 10 --moves 53
 	@$(BOLOLA) bench server --tables 100 --moves 53
 	@$(BOLOLA) bench server --tables 500 --moves 53
+	@$(BOLOLA) bench server --tables 50 --moves 53 --server uvicorn-wsproto
+	@$(BOLOLA) bench server --tables 50 --moves 53 --server granian
 	@$(BOLOLA) bench server --tables 1000 --pace 2 --seconds 60
 	@$(BOLOLA) bench server --tables 1000 --game hearts-trumps --option target=1 --moves 0 --no-echo
 	@$(BOLOLA) bench server --tables 1000 --moves 53 --no-echo --restart
