@@ -28,6 +28,8 @@ FAST = {
     "chat_per_second": 0.01,
     "chat_max_chars": 20,
     "stand_in_level": "beginner",
+    # Stand-ins move at once here (their pace has its own test).
+    "stand_in_seconds": 0,
     # The clock tests run on move limits far below a person's (0.05 s).
     "min_move_seconds": 0,
     # Every test makes guests, tables and connections from this one address, and waits

@@ -143,3 +143,39 @@ def test_ghost_connection_is_dropped_and_its_seat_played_for(
             proc.wait()
 
     run(scenario)
+
+
+def test_a_stand_in_waits_a_persons_pace_so_i_m_back_keeps_the_move(
+    server_with: Callable[..., ServerProcess],
+) -> None:
+    """PL-5: after a time-out the stand-in does not play the seat's moves at once (with a
+    pace of a minute it cannot within this test): the player says "back" and makes the
+    move themselves; the match did not run on without them."""
+    server = server_with(stand_in_seconds=60)
+
+    async def scenario() -> None:
+        table, (idle, watcher) = await open_table(
+            server, 2, move_seconds=0.3, options={"first-declarer": 0}
+        )
+        assert my_turn(idle)
+        await watcher.expect(seats_frame(lambda s: s[0]["away"]))
+        await idle.send({"type": "back", "table": table})
+        await idle.expect(seats_frame(lambda s: not s[0]["away"]))
+        # Still version 0 and seat 0's decision: the stand-in has not moved.
+        assert idle.version == 0 and my_turn(idle)
+        assert idle.view is not None
+        await idle.send(
+            {
+                "type": "action",
+                "table": table,
+                "id": "mine",
+                "version": 0,
+                "action": idle.view["legal"][0],
+            }
+        )
+        ack = await idle.expect(lambda f: f.get("type") in ("ack", "error"))
+        assert ack["type"] == "ack" and ack["version"] == 1, ack
+        update = await watcher.expect(lambda f: f.get("type") == "update" and f["version"] == 1)
+        assert update["events"][0].startswith("declare 0 ")
+
+    run(scenario)

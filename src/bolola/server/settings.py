@@ -110,6 +110,9 @@ class Settings(BaseSettings):
     trusted_proxies: list[str] = Field(default_factory=list)
     # The shortest move time limit a table may ask for.
     min_move_seconds: float = Field(5.0, ge=0)
+    # A bot standing in for a person who timed out or left waits this long before each of
+    # their moves, so the match does not run to its end before they can come back (PL-5).
+    stand_in_seconds: float = Field(2.0, ge=0)
     # New guests per client address per hour (REST and WebSocket alike; bursts of as many).
     guests_per_address_per_hour: int = Field(60, ge=1)
     # Tables one player may host at once, waiting for players or in play (all-bot included).

@@ -800,6 +800,9 @@ class Table:
 
     async def _think(self, version: int, seat: Seat) -> None:
         try:
+            if self.holders[seat].kind == "human" and self.settings.stand_in_seconds > 0:
+                # A stand-in plays at a person's pace: "I'm back" stays worth pressing.
+                await asyncio.sleep(self.settings.stand_in_seconds)
             if self.pacer is not None and self.unattended:
                 async with self.pacer.turn():
                     await self._bot_turn(version, seat)
