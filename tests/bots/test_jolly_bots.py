@@ -11,7 +11,7 @@ from bolola import arena
 from bolola.bots.base import Budget, make_bot
 from bolola.bots.jolly.club import ClubBot
 from bolola.bots.jolly.expert import ExpertBot, make_expert
-from bolola.bots.jolly.sampler import unseen, world
+from bolola.bots.jolly.sampler import deal_hidden, plausible, played, unseen, world
 from bolola.cards import Card
 from bolola.games.jolly import GAME, JollyOptions, Match
 from bolola.games.jolly.deck import DECK, JOKERS, face, hand_order, ids_of
@@ -209,6 +209,27 @@ def test_samples_agree_with_the_view() -> None:
         truth = {c for s, h in enumerate(state.round.hands) if s != seat for c in h}
         truth = (truth | set(state.round.stock)) - {c for k in view.known for c in k}
         assert hidden == truth
+
+
+def test_samples_give_no_meld_to_a_player_who_has_opened_nor_40_to_one_who_has_played() -> None:
+    # Seat 1 opened and holds 9 cards; seat 2 played without opening. Most deals of the
+    # hidden cards break one of the two; the sampler redeals until neither is broken.
+    hands = ["2S 5H 9C KD 4C", "3C 4H 8C 9D 2H JS 6D TS QH", "AS 3D 5C 7S 9H JD KC 2C 6H TC QD"]
+    state = situation(hands, pile="4D", table=((1, "7H,8H,9H,TH"),), seat=0, drew="stock")
+    state = replace(state, round=replace(state.round, stock=state.round.stock[:40]))
+    view = GAME.view(state, 0)
+    assert played(view) == (True, True, True)
+    rng = random.Random(1)
+    worlds = [world(view, rng) for _ in range(20)]
+    assert sum(plausible(view, r) for r in worlds) >= 18
+    raw = [deal_hidden(view, rng) for _ in range(20)]
+    assert sum(plausible(view, r) for r in raw) < 18
+
+
+def test_no_inference_about_a_seat_yet_to_play() -> None:
+    view = GAME.view(GAME.new(JollyOptions(players=3), 4), 0)
+    assert played(view) == (False, False, False)
+    assert all(plausible(view, world(view, random.Random(n))) for n in range(5))
 
 
 # -- hand-made positions ----------------------------------------------------------------

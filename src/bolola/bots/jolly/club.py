@@ -27,14 +27,14 @@ deterministic for any seed. The expert's play-outs run the same rules for every 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bolola.bots.base import Bot, Budget
 from bolola.bots.jolly.plans import Signature, best, signature, turn
 from bolola.bots.jolly.position import Position, from_view
-from bolola.cards import Card, Suit
+from bolola.cards import CARDS, Card, Suit
 from bolola.engine import Action
 from bolola.games.jolly.deck import penalty
 from bolola.games.jolly.finder import OPENING, Plan
@@ -158,15 +158,23 @@ def take_gains(pos: Position, counts: Iterable[int], most: int = 20) -> dict[int
     (see :func:`hand_value`) on keeping the hand as it is. Only the ``most`` shallowest
     takes whose deepest card is related to the hand are tried."""
     fits = lay_faces(pos.table)
-    size = len(pos.pile)
-    tried = [
-        n for n in counts if related(pos.pile[-n], (*pos.hand, *pos.pile[size - n + 1 :]), fits)
-    ]
+    held, jokers = tally(pos.hand)
+    tried: list[int] = []
+    for n in sorted(counts):  # each card passed over is above the deeper ones: taken too
+        card = pos.pile[-n]
+        if related(card, held, jokers, fits):
+            tried.append(n)
+            if len(tried) == most:
+                break
+        if card.is_joker:
+            jokers += 1
+        else:
+            held[card.index] += 1
     out: dict[int, float] = {}
     if not tried:
         return out
     base = hand_value(pos.hand, pos.table, 1)
-    for n in tried[:most]:
+    for n in tried:
         taken = pos.pile[-n:]
         deepest = taken[0]
         cards = (*pos.hand, *taken)
@@ -189,19 +197,52 @@ def value_of(plan: Plan) -> float:
     return plan.points - sum(left) + (max(naturals) if naturals else 0)
 
 
-def related(card: Card, others: Sequence[Card], fits: frozenset[Card]) -> bool:
-    """Whether ``card`` could meld with ``others`` or the table: a joker, a card of its
-    rank or one or two ranks away in its suit, a joker among them, or a lay-off."""
-    if card.is_joker:
+def related(card: Card, held: list[int], jokers: int, fits: frozenset[Card]) -> bool:
+    """Whether ``card`` could meld with the cards counted in ``held`` (by index) and
+    ``jokers``, or the table: a joker, a card of its rank or one or two ranks away in its
+    suit, a joker among them, or a lay-off."""
+    if card.is_joker or jokers:
         return True
-    for c in others:
+    return any(held[j] for j in KIN[card.index]) or card in fits
+
+
+def tally(cards: Iterable[Card]) -> tuple[list[int], int]:
+    """The natural cards counted by index, and the jokers."""
+    held = [0] * 52
+    jokers = 0
+    for c in cards:
         if c.is_joker:
-            return True
-        if c.rank == card.rank and c.suit != card.suit:
-            return True
-        if c.suit == card.suit and _gap(c.rank, card.rank) in (1, 2):
-            return True
-    return card in fits
+            jokers += 1
+        else:
+            held[c.index] += 1
+    return held, jokers
+
+
+def _gap(a: int, b: int) -> int:
+    """Ranks apart in a suit, the ace low or high (A-2 and K-A both 1)."""
+    d = abs(a - b)
+    if 14 in (a, b):
+        low = abs((1 if a == 14 else a) - (1 if b == 14 else b))
+        d = min(d, low)
+    return d
+
+
+def _kin(index: int, test: Callable[[Card, Card], bool]) -> tuple[int, ...]:
+    card = CARDS[index]
+    return tuple(j for j in range(52) if j != index and test(card, CARDS[j]))
+
+
+SAME_RANK = tuple(_kin(i, lambda a, b: a.rank == b.rank) for i in range(52))
+"""For each card (by index): the cards of its rank in the other suits."""
+NEXT = tuple(
+    _kin(i, lambda a, b: a.suit == b.suit and _gap(a.rank, b.rank) == 1) for i in range(52)
+)
+"""… the cards one rank away in its suit (the ace beside the 2 and the king)."""
+SECOND = tuple(
+    _kin(i, lambda a, b: a.suit == b.suit and _gap(a.rank, b.rank) == 2) for i in range(52)
+)
+"""… the cards two ranks away in its suit."""
+KIN = tuple(SAME_RANK[i] + NEXT[i] + SECOND[i] for i in range(52))
 
 
 def lay_faces(table: Sequence[TableMeld]) -> frozenset[Card]:
@@ -233,15 +274,6 @@ def _lay_faces(table: Sequence[TableMeld]) -> frozenset[Card]:
     return frozenset(out)
 
 
-def _gap(a: int, b: int) -> int:
-    """Ranks apart in a suit, the ace low or high (A-2 and K-A both 1)."""
-    d = abs(a - b)
-    if 14 in (a, b):
-        low = abs((1 if a == 14 else a) - (1 if b == 14 else b))
-        d = min(d, low)
-    return d
-
-
 # -- the discard ------------------------------------------------------------------------
 
 
@@ -263,45 +295,32 @@ def keep_scores(
         left = best(pos.hand, pos.table if pos.opened[me] else (), 1).left
     free = Counter(left)
     fits = lay_faces(pos.table)
-    held = Counter(pos.hand)
+    held, _ = tally(pos.hand)
     out: dict[Card, float] = {}
     for c in dict.fromkeys(options):
         if c.is_joker:
             out[c] = JOKER_KEEP
             continue
         score = 0.0 if free[c] else IN_MELD
-        rest = held.copy()
-        rest[c] -= 1
-        score += usefulness(c, rest, fits)
+        held[c.index] -= 1  # the rest of the hand
+        score += usefulness(c, held, fits)
+        held[c.index] += 1
         score -= PENALTY_WEIGHT * penalty(c)
         score += danger(pos, c, fits)
         out[c] = score
     return out
 
 
-def usefulness(card: Card, rest: Counter[Card], fits: frozenset[Card]) -> float:
-    """Pairs and near-runs ``card`` makes with the rest of the hand; a lay-off spot."""
-    score = 0.0
-    suits = sum(1 for t in Suit if t != card.suit and rest[Card.of(card.rank, t)] > 0)
-    score += PAIR * min(suits, 2)
-    for d, worth in ((1, NEAR[0]), (2, NEAR[1])):
-        for r in _neighbours(card.rank, d):
-            if rest[Card.of(r, card.suit)] > 0:
-                score += worth
+def usefulness(card: Card, rest: list[int], fits: frozenset[Card]) -> float:
+    """Pairs and near-runs ``card`` makes with the rest of the hand (counted by index);
+    a lay-off spot."""
+    i = card.index
+    score = PAIR * min(2, sum(1 for j in SAME_RANK[i] if rest[j]))
+    score += NEAR[0] * sum(1 for j in NEXT[i] if rest[j])
+    score += NEAR[1] * sum(1 for j in SECOND[i] if rest[j])
     if card in fits:
         score += FITS_TABLE
     return score
-
-
-def _neighbours(rank: int, d: int) -> list[int]:
-    """Ranks ``d`` away in a suit (the ace both below the 2 and above the king)."""
-    pos = [rank] if rank != 14 else [1, 14]
-    out = []
-    for p in pos:
-        for q in (p - d, p + d):
-            if 1 <= q <= 14:
-                out.append(14 if q == 1 else q)
-    return [r for r in dict.fromkeys(out) if r != rank]
 
 
 def danger(pos: Position, card: Card, fits: frozenset[Card]) -> float:
@@ -321,8 +340,4 @@ def danger(pos: Position, card: Card, fits: frozenset[Card]) -> float:
 
 
 def _beside(card: Card, other: Card) -> bool:
-    if other.is_joker:
-        return False
-    if other.rank == card.rank:
-        return other.suit != card.suit
-    return other.suit == card.suit and _gap(other.rank, card.rank) <= 2
+    return not other.is_joker and other.index in KIN[card.index]

@@ -28,11 +28,23 @@ _memo: dict[Hashable, Plan | None] = {}
 
 
 def signature(table: Sequence[TableMeld]) -> Signature:
-    """The table as ints: each meld's id, first position, card ids and what they stand for."""
-    return tuple(
+    """The table as ints: each meld's id, first position, card ids and what they stand for
+    (remembered for the last tables seen, by identity: a round's table is one tuple until
+    a meld changes)."""
+    got = _signatures.get(id(table))
+    if got is not None and got[0] is table:
+        return got[1]
+    sig = tuple(
         (m.id, m.low, tuple(s.card for s in m.slots), tuple(s.face.index for s in m.slots))
         for m in table
     )
+    if len(_signatures) >= 2000:
+        _signatures.clear()
+    _signatures[id(table)] = (table, sig)  # the table kept alive: its id stays its own
+    return sig
+
+
+_signatures: dict[int, tuple[Sequence[TableMeld], Signature]] = {}
 
 
 def _key(kind: str, hand: Sequence[Card], table: Sequence[TableMeld], n: int) -> Hashable:
@@ -59,15 +71,19 @@ def best(hand: Sequence[Card], table: Sequence[TableMeld] = (), keep: int = 1) -
 
 def turn(hand: Sequence[Card], table: Sequence[TableMeld], keep: int, may_close: bool) -> Plan:
     """The plan of a turn: going out if ``may_close`` and the hand can (JO-13, the
-    finder's ``going_out``), else the most points keeping ``keep`` cards (``best``), from
-    one search of the finder (both answers share its memo), remembered."""
-    key = _key("turn", hand, table, keep * 2 + may_close)
-    got = _memo.get(key)
-    if got is None:
-        search = finder._Search(tuple(hand), table)
-        got = search.plan(1, exact=True) if may_close else None
-        if got is None:
-            got = search.plan(keep, exact=False)
-        assert got is not None
-        _remember(key, got)
-    return got
+    finder's ``going_out``), else the most points keeping ``keep`` cards (``best``), both
+    from one search of the finder (they share its memo), remembered."""
+    key = _key("best", hand, table, keep)
+    if may_close:
+        close_key = _key("close", hand, table, 1)
+        if close_key in _memo:
+            closes = _memo[close_key]
+        else:
+            search = finder._Search(tuple(hand), table)
+            closes = search.plan(1, exact=True)
+            _remember(close_key, closes)
+            if closes is None and key not in _memo:
+                _remember(key, search.plan(keep, exact=False))
+        if closes is not None:
+            return closes
+    return best(hand, table, keep)

@@ -7,6 +7,11 @@ their sizes; the stock keeps its size, and after a rebuild (JO-12) holds only ca
 the rebuilt stock (the view's ``rebuilt``). Everything else unseen is shuffled among the
 other hands and the stock.
 
+What the others did not do is a softer clue: a player who has opened melded what its
+hand held (so its hand holds no meld now), and one who has played a turn without opening
+could not reach 40. :func:`world` redeals up to :data:`TRIES` times for a deal in which
+every other hand agrees (club players, and most people, play so), then takes the last.
+
 >>> import random
 >>> from bolola.games.jolly import GAME
 >>> state = GAME.new(GAME.default_options(), 1)
@@ -19,9 +24,12 @@ from __future__ import annotations
 
 import random
 
-from bolola.games.jolly.deck import DECK, hand_order
-from bolola.games.jolly.round import Round, Turn
+from bolola.games.jolly.deck import DECK, face, hand_order
+from bolola.games.jolly.finder import OPENING, best
+from bolola.games.jolly.round import HAND_SIZE, Round, Turn
 from bolola.games.jolly.view import JollyView
+
+TRIES = 12
 
 
 def unseen(view: JollyView) -> list[int]:
@@ -33,7 +41,42 @@ def unseen(view: JollyView) -> list[int]:
     return [c for c in DECK if c not in seen]
 
 
-def world(view: JollyView, rng: random.Random) -> Round:
+def played(view: JollyView) -> tuple[bool, ...]:
+    """Which seats have ended a turn this round (the draws from the stock tell, since the
+    first turns, before anyone opens, all draw from it)."""
+    n = view.players
+    if view.rebuilt is not None:
+        return (True,) * n
+    first = (view.dealer + 1) % n
+    done = len(DECK) - HAND_SIZE * n - view.stock - (view.drew == "stock")
+    return tuple((s - first) % n < done for s in range(n))
+
+
+def plausible(view: JollyView, r: Round) -> bool:
+    """Whether every other hand agrees with what its player did not do: no meld in the
+    hand of one who has opened, no opening of 40 in that of one who has played."""
+    ended = played(view)
+    for s in range(view.players):
+        if s == view.seat or not (view.opened[s] or ended[s]):
+            continue
+        plan = best(tuple(face(c) for c in r.hands[s]))
+        if plan.melds if view.opened[s] else plan.points >= OPENING:
+            return False
+    return True
+
+
+def world(view: JollyView, rng: random.Random, tries: int = TRIES) -> Round:
+    """A round agreeing with everything ``view`` shows, hidden cards dealt at random
+    (redealt up to ``tries`` times until :func:`plausible`)."""
+    r = deal_hidden(view, rng)
+    for _ in range(tries - 1):
+        if plausible(view, r):
+            break
+        r = deal_hidden(view, rng)
+    return r
+
+
+def deal_hidden(view: JollyView, rng: random.Random) -> Round:
     """A round agreeing with everything ``view`` shows, hidden cards dealt at random."""
     assert view.seat is not None and view.hand is not None and view.turn_seat is not None
     me = view.seat
