@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Locator, Page, Position, WebSocket, expect
 
@@ -162,3 +163,25 @@ def play_deal(page: Page, *, drag_every: int = 0) -> dict[str, int]:
         drag = drag_every > 0 and (done["click"] + done["drag"]) % drag_every == 0
         play_card(page, card, drag=drag)
         done["drag" if drag else "click"] += 1
+
+
+def create_table(
+    page: Page, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+) -> int:
+    """A table of ``game`` made through the REST API from the signed-in page (the session
+    token rides as a bearer header, as the client's api.ts sends it); returns its id."""
+    answer = page.evaluate(
+        """async ([game, seats, options]) => {
+            const token = localStorage.getItem('bolola.token');
+            const r = await fetch('/api/tables', {
+              method: 'POST',
+              headers: {'content-type': 'application/json', authorization: `Bearer ${token}`},
+              body: JSON.stringify({game, seats, options}),
+            });
+            return {status: r.status, body: await r.json()};
+        }""",
+        [game, seats, options or {}],
+    )
+    assert answer["status"] == 201, answer
+    table_id: int = answer["body"]["table"]["id"]
+    return table_id

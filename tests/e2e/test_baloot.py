@@ -7,39 +7,19 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from a11y import check_a11y
 from e2eserver import WAIT_MS, Server
 from layout import assert_apart, assert_in_reach, assert_nothing_over, no_page_scroll, sideways
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
-from tablepage import CORNER, keep_frames, set_pace, watch_errors
+from tablepage import CORNER, create_table, keep_frames, set_pace, watch_errors
 
 ROUNDS = 2
 SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 800},
     "phone": {"width": 390, "height": 844},
 }
-
-
-def create_table(page: Page, seats: list[dict[str, Any]]) -> int:
-    """A Baloot table made through the REST API from the signed-in page."""
-    answer = page.evaluate(
-        """async (seats) => {
-            const token = localStorage.getItem('bolola.token');
-            const r = await fetch('/api/tables', {
-              method: 'POST',
-              headers: {'content-type': 'application/json', authorization: `Bearer ${token}`},
-              body: JSON.stringify({game: 'baloot', seats}),
-            });
-            return {status: r.status, body: await r.json()};
-        }""",
-        seats,
-    )
-    assert answer["status"] == 201, answer
-    table_id: int = answer["body"]["table"]["id"]
-    return table_id
 
 
 def sign_in(page: Page, lang: str) -> None:
@@ -119,7 +99,7 @@ def test_a_guest_plays_whole_rounds_with_three_bots(
     errors = watch_errors(page)
     sign_in(page, lang)
     bots = [{"kind": "bot", "level": "club"}] * 3
-    table_id = create_table(page, [{"kind": "human"}, *bots])
+    table_id = create_table(page, "baloot", [{"kind": "human"}, *bots])
     page.goto(f"/table/{table_id}")
     table = page.get_by_test_id("table")
     expect(table).to_have_attribute("data-game", "baloot")

@@ -6,29 +6,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from a11y import check_a11y
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from tablepage import CORNER, FRAMES, sign_in_as_guest, watch_errors
-
-
-def create_table(page: Page, seats: list[dict[str, Any]], options: dict[str, Any]) -> int:
-    answer = page.evaluate(
-        """async ([seats, options]) => {
-            const token = localStorage.getItem('bolola.token');
-            const r = await fetch('/api/tables', {
-              method: 'POST',
-              headers: {'content-type': 'application/json', authorization: `Bearer ${token}`},
-              body: JSON.stringify({game: 'jolly', seats, options}),
-            });
-            return {status: r.status, body: await r.json()};
-        }""",
-        [seats, options],
-    )
-    assert answer["status"] == 201, answer
-    table_id: int = answer["body"]["table"]["id"]
-    return table_id
+from tablepage import CORNER, FRAMES, create_table, sign_in_as_guest, watch_errors
 
 
 def moved(page: Page, version: str, what: str) -> None:
@@ -103,7 +84,7 @@ def test_a_guest_plays_a_whole_round_against_a_bot(context: BrowserContext, shot
     errors = watch_errors(page)
     sign_in_as_guest(page)
     bot = {"kind": "bot", "level": "beginner"}
-    table_id = create_table(page, [{"kind": "human"}, bot], {"players": 2, "target": 500})
+    table_id = create_table(page, "jolly", [{"kind": "human"}, bot], {"players": 2, "target": 500})
     page.goto(f"/table/{table_id}")
     table = page.get_by_test_id("table")
     expect(table).to_have_attribute("data-game", "jolly")
