@@ -64,13 +64,11 @@ def finish_turn(r: Round, rebuild: Rebuild) -> Round:
 
 
 def play_until(r: Round, seat: int, rebuild: Rebuild, own_turns: int) -> Round:
-    """Whole turns by ``club``'s rules, ``seat``'s next ``own_turns`` turns among them,
-    until ``seat`` is to draw once more (or the round is over)."""
+    """Whole turns by ``club``'s rules until ``seat`` has played ``own_turns`` more turns
+    of its own (or the round is over)."""
     left = own_turns
-    while r.score is None:
-        if r.turn.seat == seat and r.turn.drew is None:
-            if left == 0:
-                break
+    while r.score is None and left:
+        if r.turn.seat == seat:
             left -= 1
         r = finish_turn(r, rebuild)
     return r
