@@ -6,6 +6,8 @@ bolola play            a match of any game in the terminal, against bots
 bolola bench engine    random-playout speed
 bolola arena …         bots against bots, duplicate deals
 bolola serve           the card room server
+bolola verify FILE     check a record's deals against its commitment (provably fair deals)
+bolola analyse FILE    every decision of a record judged, with the points it cost
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bolola.bench", "measure speed: engine, bots or server"),
     "arena": ("bolola.arena", "bots against bots over duplicate deals, with a report"),
     "serve": ("bolola.server.cli", "start the card room server"),
+    "verify": ("bolola.verify", "check every deal of a record against its revealed seeds"),
+    "analyse": ("bolola.analysis.cli", "judge every decision of a record (JSON or text)"),
 }
 
 
