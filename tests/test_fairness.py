@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import random
 import struct
 
 import pytest
 
 from bolola import fairness
+from bolola.registry import AnyGame, registered
 
 # -- a second implementation, written from docs/fairness.md only ---------------------------
 
@@ -22,8 +25,8 @@ def doc_chain(top: bytes, n: int) -> list[bytes]:
     return [s[k] for k in range(n + 1)]
 
 
-def doc_deck(deal_seed: bytes, seeds: list[str], deck: list[str]) -> list[str]:
-    mixed = "|".join(seeds)
+def doc_deck(deal_seed: bytes, seeds: list[str], deck: list[str], salt: str = "") -> list[str]:
+    mixed = "|".join(seeds) + ("|" + salt if salt else "")
     stream: list[int] = []
     block = 0
 
@@ -89,6 +92,21 @@ def test_every_games_canonical_deck_and_many_deals_agree(
         assert fairness.shuffle(canonical, chain[k], seeds) == doc_deck(chain[k], seeds, deck)
 
 
+def test_a_reshuffle_uses_its_own_stream_from_the_canonical_order() -> None:
+    chain = fairness.seed_chain(hashlib.sha256(b"jolly").digest(), 4)
+    seeds = ["a", "bot:1"]
+    pile = ["KH2", "2S1", "JK3", "7C1", "2S2"]
+    ids = [f"{c}{n}" for n in (1, 2) for c in KING_BOLOLA] + [f"JK{n}" for n in range(1, 7)]
+    start = fairness.in_canonical_order(pile, ids)
+    assert start == ["2S1", "7C1", "2S2", "KH2", "JK3"]
+    salt = fairness.reshuffle_salt(1)
+    assert salt == "reshuffle:1"
+    fair = fairness.FairDeals.from_top(hashlib.sha256(b"jolly").digest(), seeds, 4)
+    got = fair.deck(start, 2, salt)
+    assert got == doc_deck(chain[2], seeds, start, "reshuffle:1")
+    assert got != fair.deck(start, 2, fairness.reshuffle_salt(2))
+
+
 def test_revealed_seeds_check_against_the_one_before_and_nothing_else() -> None:
     chain = fairness.seed_chain(hashlib.sha256(b"top").digest(), 5)
     previous = fairness.commitment(chain)
@@ -126,3 +144,27 @@ def test_client_seeds_are_short_printable_ascii_without_bars(seed: str) -> None:
 def test_a_chain_top_is_32_bytes() -> None:
     with pytest.raises(ValueError):
         fairness.seed_chain(b"short", 3)
+
+
+# -- at a fair table, no view carries a seed ------------------------------------------------
+
+
+@pytest.mark.parametrize("game", registered(), ids=lambda g: g.name)
+def test_no_view_of_a_fair_table_holds_a_deal_seed_or_the_top(game: AnyGame) -> None:
+    top = hashlib.sha256(game.name.encode()).digest()
+    fair = fairness.FairDeals.from_top(top, [f"c{s}" for s in range(game.seats)], 40)
+    secrets = [s.hex() for s in fair.seeds if s is not None]
+    assert top.hex() == secrets[-1]
+    rng = random.Random(5)
+    state = game.new(game.default_options(), fair)
+    steps = 0
+    # Through the first deals and across their ends, where the next deal is dealt.
+    while game.outcome(state) is None and game.deals_done(state) < 2 and steps < 600:
+        for seat in (*range(game.seats), None):
+            text = json.dumps(game.view(state, seat).to_json()) + repr(state)
+            assert not any(s in text for s in secrets), (game.name, steps, seat)
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
+        steps += 1
+    assert steps > 0

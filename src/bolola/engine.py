@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
+from bolola.fairness import Deals, FairDeals, Unrevealed
+
 Seat = int
 
 
@@ -114,6 +116,17 @@ class Census:
     deck: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """What one deal dealt, by text form, for ``bolola verify`` (``docs/fairness.md``):
+    ``piles`` in a shape of the game's choosing that the deal's deck alone settles (King
+    Bolola: each seat's hand; Baloot: the deck itself), and each pile the deal shuffled
+    again, as it came out, in the order made (Jolly's rebuilt stocks, top first)."""
+
+    piles: tuple[tuple[str, ...], ...]
+    reshuffles: tuple[tuple[str, ...], ...] = ()
+
+
 Bench = Callable[[random.Random], int]
 """One unit of a game's own benchmark work (a random deal of one contract…) driven by
 the ``rng``; returns how many actions it took. ``bolola bench engine`` times it."""
@@ -146,7 +159,10 @@ class Game(Protocol[S, A, V_co, Opt]):
         """Options from their JSON form; unknown or ill-typed keys raise :class:`RecordError`."""
         ...
 
-    def new(self, options: Opt, seed: int) -> S: ...
+    def new(self, options: Opt, seed: Deals) -> S:
+        """The game before its first action, its deals from ``seed``: an int (each game's
+        own private shuffle) or a table's :class:`~bolola.fairness.FairDeals`."""
+        ...
 
     def to_move(self, state: S) -> tuple[Seat, ...]:
         """The seats that may act now (empty once the game is over)."""
@@ -207,6 +223,26 @@ class Game(Protocol[S, A, V_co, Opt]):
         """``bolola score``: the scores of a record."""
         ...
 
+    # -- fair deals (docs/fairness.md) ---------------------------------------------------
+
+    def canonical_deck(self, options: Opt) -> tuple[str, ...]:
+        """Every card of a deal in the canonical order the fair shuffle starts from."""
+        ...
+
+    def dealt(self, options: Opt, deal: int, deck: Sequence[str]) -> Dealt:
+        """What deal ``deal`` (1-based) of a match deals from ``deck`` (in deal order),
+        shaped as :meth:`record_dealt` reads it from a record (no reshuffles)."""
+        ...
+
+    def record_dealt(self, raw: Any) -> tuple[Dealt, ...]:
+        """What each deal of a match record (as ``match_record`` writes it) dealt; raises
+        :class:`RecordError`."""
+        ...
+
+    def deals_done(self, state: S) -> int:
+        """How many deals are over, passed-out ones included: the seeds a table reveals."""
+        ...
+
     # -- text, benchmarks, tests ----------------------------------------------------------
 
     def describe(self, view: Any) -> str:
@@ -244,21 +280,27 @@ class Move(Generic[A]):
 class Record:
     """A whole game as its inputs: replaying it rebuilds every state exactly.
 
-    Text form: ``{"game": …, "options": {…}, "seed": 7, "moves": ["0:queens", "0:7C", …]}``.
+    Text form: ``{"game": …, "options": {…}, "seed": 7, "moves": ["0:queens", "0:7C", …]}``;
+    a fair table's has ``"seed": null`` and a ``"fairness"`` object instead
+    (``docs/fairness.md``: the commitment, the client seeds, the revealed deal seeds).
     """
 
     game: str
     options: Mapping[str, Any]
-    seed: int
+    seed: Deals
     moves: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        seed = self.seed
+        out: dict[str, Any] = {
             "game": self.game,
             "options": dict(self.options),
-            "seed": self.seed,
+            "seed": None if isinstance(seed, FairDeals) else seed,
             "moves": list(self.moves),
         }
+        if isinstance(seed, FairDeals):
+            out["fairness"] = fairness_json(seed)
+        return out
 
     @classmethod
     def from_json(cls, raw: Any) -> Record:
@@ -269,11 +311,56 @@ class Record:
             raise RecordError("record.game must be a game name")
         if not isinstance(options, dict):
             raise RecordError("record.options must be an object")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record.seed must be an integer")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RecordError("record.moves must be a list of 'seat:action' strings")
+        if seed is None and "fairness" in raw:
+            return cls(game, options, parse_fairness(raw["fairness"]), tuple(moves))
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("record.seed must be an integer")
         return cls(game, options, seed, tuple(moves))
+
+
+def fairness_json(fair: FairDeals, revealed: int | None = None) -> dict[str, Any]:
+    """A record's ``fairness`` object: the commitment, the client seeds and the seeds of
+    deals ``1 … revealed`` (every known one if None), never a later one."""
+    known = fair.seeds if revealed is None else fair.seeds[:revealed]
+    return {
+        "version": 2,
+        "commitment": fair.commitment,
+        "client_seeds": list(fair.client_seeds),
+        "seeds": [None if s is None else s.hex() for s in known],
+    }
+
+
+def parse_fairness(raw: Any) -> FairDeals:
+    """A record's ``fairness`` object read strictly; raises :class:`RecordError`."""
+    if not isinstance(raw, dict):
+        raise RecordError("record.fairness must be an object")
+    version, commit, client, seeds = (
+        raw.get(k) for k in ("version", "commitment", "client_seeds", "seeds")
+    )
+    if version not in (1, 2):
+        raise RecordError(f"record.fairness.version must be 1 or 2, not {version!r}")
+    if not isinstance(commit, str) or not _is_hex32(commit):
+        raise RecordError("record.fairness.commitment must be 64 hex digits")
+    if not isinstance(client, list) or not all(isinstance(c, str) for c in client):
+        raise RecordError("record.fairness.client_seeds must be a list of strings")
+    if not isinstance(seeds, list) or not all(s is None or _is_hex32(s) for s in seeds):
+        raise RecordError("record.fairness.seeds must list 64-hex-digit seeds (or null)")
+    try:
+        return FairDeals.revealed(
+            commit, client, [None if s is None else bytes.fromhex(s) for s in seeds]
+        )
+    except ValueError as e:
+        raise RecordError(f"record.fairness: {e}") from None
+
+
+def _is_hex32(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == 64
+        and all(c in "0123456789abcdefABCDEF" for c in value)
+    )
 
 
 def parse_move(game: Game[Any, A, Any, Any], text: str) -> Move[A]:
@@ -292,10 +379,13 @@ def replay(game: Game[S, Any, Any, Any], record: Record) -> S:
     """The state after every move of the record (``registry.replay`` finds the game)."""
     if record.game != game.name:
         raise RecordError(f"a {record.game} record is not a {game.name} game")
-    state = game.new(game.parse_options(record.options), record.seed)
-    for text in record.moves:
-        move = parse_move(game, text)
-        state, _ = game.apply(state, move.seat, move.action)
+    try:
+        state = game.new(game.parse_options(record.options), record.seed)
+        for text in record.moves:
+            move = parse_move(game, text)
+            state, _ = game.apply(state, move.seat, move.action)
+    except Unrevealed as e:
+        raise RecordError(str(e)) from None
     return state
 
 

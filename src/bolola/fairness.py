@@ -1,5 +1,6 @@
 """Deals anyone can verify: the seed chain, the stream and the shuffle of
-``docs/fairness.md`` (version 1), which this module implements word for word.
+``docs/fairness.md`` (version 2), which this module implements word for word, and
+:class:`FairDeals`, what a game deals from at a table that proves its deals.
 
 >>> chain = seed_chain(bytes(32), 3)
 >>> commitment(chain) == hashlib.sha256(chain[1]).hexdigest()
@@ -16,9 +17,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
+VERSION = 2
 CHAIN_LENGTH = 1024
 WORD = 1 << 32
 
@@ -53,10 +56,13 @@ def mix(client_seeds: Sequence[str]) -> str:
     return "|".join(client_seeds)
 
 
-def words(deal_seed: bytes, client_seeds: Sequence[str]) -> Iterator[int]:
+def words(deal_seed: bytes, client_seeds: Sequence[str], salt: str = "") -> Iterator[int]:
     """The deal's stream as unsigned 32-bit big-endian words, without end (the client
-    seeds are checked at once, not at the first word)."""
-    return _blocks(deal_seed, mix(client_seeds))
+    seeds are checked at once, not at the first word). A ``salt`` names another stream
+    of the same deal (``reshuffle:1``: Jolly's first rebuilt stock)."""
+    if salt and ("|" in salt or not all(" " <= ch <= "~" for ch in salt)):
+        raise ValueError(f"a salt is printable ASCII without '|': {salt!r}")
+    return _blocks(deal_seed, mix(client_seeds) + (f"|{salt}" if salt else ""))
 
 
 def _blocks(deal_seed: bytes, joined: str) -> Iterator[int]:
@@ -79,10 +85,12 @@ def below(stream: Iterator[int], n: int) -> int:
             return w % n
 
 
-def shuffle(cards: Sequence[T], deal_seed: bytes, client_seeds: Sequence[str]) -> list[T]:
+def shuffle(
+    cards: Sequence[T], deal_seed: bytes, client_seeds: Sequence[str], salt: str = ""
+) -> list[T]:
     """Fisher-Yates from the top, driven by the deal's stream: the deck in deal order."""
     out = list(cards)
-    stream = words(deal_seed, client_seeds)
+    stream = words(deal_seed, client_seeds, salt)
     for i in range(len(out) - 1, 0, -1):
         j = below(stream, i + 1)
         out[i], out[j] = out[j], out[i]
@@ -99,3 +107,74 @@ def canonical(low: str = "2", copies: int = 1, jokers: int = 0) -> list[str]:
     ranks = RANKS[RANKS.index(low) :]
     one = [f"{r}{s}" for s in SUITS for r in ranks]
     return one * copies + ["JK"] * jokers
+
+
+class Unrevealed(ValueError):  # noqa: N818 (a state of a deal, said as the error says it)
+    """A deal whose seed is not known here (not revealed yet, or past the chain)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FairDeals:
+    """What a game deals from at a table that proves its deals: the commitment, the seats'
+    client seeds and the deal seeds known so far (``seeds[k - 1]`` is deal ``k``'s, None if
+    not revealed). The server's holds every seed of the chain; a record's, those revealed.
+
+    >>> fair = FairDeals.from_top(bytes(32), ("alice", "bot:1"), 3)
+    >>> fair.commitment[:16], fair.deck(canonical(), 1)[:3]
+    ('12771355e46cd47c', ['QD', '6D', 'QS'])
+    >>> FairDeals.revealed(fair.commitment, fair.client_seeds, [fair.seed(1)]).deck([1, 2], 2)
+    Traceback (most recent call last):
+    bolola.fairness.Unrevealed: deal 2's seed is not revealed: it cannot be replayed
+    """
+
+    commitment: str
+    client_seeds: tuple[str, ...]
+    seeds: tuple[bytes | None, ...]
+
+    def __post_init__(self) -> None:
+        mix(self.client_seeds)  # raises on a bad client seed
+
+    def __repr__(self) -> str:
+        # Never the seeds: a state's repr may reach a log.
+        return f"FairDeals({self.commitment[:16]}…, {len(self.client_seeds)} client seeds)"
+
+    @classmethod
+    def from_top(
+        cls, top: bytes, client_seeds: Sequence[str], length: int = CHAIN_LENGTH
+    ) -> FairDeals:
+        chain = seed_chain(top, length)
+        return cls(commitment(chain), tuple(client_seeds), tuple(chain[1:]))
+
+    @classmethod
+    def revealed(
+        cls, commitment_hex: str, client_seeds: Sequence[str], seeds: Sequence[bytes | None]
+    ) -> FairDeals:
+        """A record's: the seeds as revealed, deal 1 first (not checked here: ``verify``)."""
+        return cls(commitment_hex.lower(), tuple(client_seeds), tuple(seeds))
+
+    def seed(self, deal: int) -> bytes:
+        """Deal ``deal``'s seed ``s[deal]`` (1-based)."""
+        found = self.seeds[deal - 1] if 1 <= deal <= len(self.seeds) else None
+        if found is None:
+            raise Unrevealed(f"deal {deal}'s seed is not revealed: it cannot be replayed")
+        return found
+
+    def deck(self, cards: Sequence[T], deal: int, salt: str = "") -> list[T]:
+        """``cards`` (in canonical order) shuffled for deal ``deal``: the deck in deal order."""
+        return shuffle(cards, self.seed(deal), self.client_seeds, salt)
+
+
+Deals = int | FairDeals
+"""What a game deals from: an integer seed (the terminal, the arena, the tests: each game
+shuffles with its own private generator) or a table's :class:`FairDeals`."""
+
+
+def reshuffle_salt(j: int) -> str:
+    """The salt of a deal's ``j``-th reshuffle (1-based; Jolly's rebuilt stocks, JO-12)."""
+    return f"reshuffle:{j}"
+
+
+def in_canonical_order(cards: Sequence[str], canonical_deck: Sequence[str]) -> list[str]:
+    """``cards`` sorted by their place in the canonical deck (a reshuffle's start)."""
+    place = {c: i for i, c in enumerate(canonical_deck)}
+    return sorted(cards, key=lambda c: place.get(c, len(place)))

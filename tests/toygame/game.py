@@ -13,6 +13,7 @@ from bolola.engine import (
     Bench,
     Census,
     DealScore,
+    Dealt,
     IllegalAction,
     Outcome,
     Record,
@@ -23,6 +24,7 @@ from bolola.engine import (
     rank_scores,
     replay,
 )
+from bolola.fairness import Deals, FairDeals
 
 SEATS = 3
 DECK = tuple(Card.parse(f"{r}S") for r in "23456789TJQK")
@@ -64,7 +66,7 @@ class Chosen:
 @dataclass(frozen=True, slots=True)
 class ToyState:
     options: ToyOptions
-    seed: int
+    seed: Deals
     deal_no: int  # 0-based; options.deals once over
     hands: tuple[tuple[Card, ...], ...]
     chosen: tuple[Card | None, ...]
@@ -99,9 +101,12 @@ class ToyView:
         }
 
 
-def _deal(seed: int, deal_no: int) -> tuple[tuple[Card, ...], ...]:
-    cards = list(DECK)
-    random.Random(f"toy:{seed}:{deal_no}").shuffle(cards)
+def _deal(seed: Deals, deal_no: int) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(seed, FairDeals):
+        cards = seed.deck(DECK, deal_no + 1)
+    else:
+        cards = list(DECK)
+        random.Random(f"toy:{seed}:{deal_no}").shuffle(cards)
     return tuple(tuple(sorted(cards[4 * s : 4 * s + 4])) for s in range(SEATS))
 
 
@@ -122,7 +127,7 @@ class ToyGame:
             raise RecordError("option deals must be 1..5")
         return ToyOptions(deals)
 
-    def new(self, options: ToyOptions, seed: int) -> ToyState:
+    def new(self, options: ToyOptions, seed: Deals) -> ToyState:
         no = (None,) * SEATS
         return ToyState(options, seed, 0, _deal(seed, 0), no, (), (0,) * SEATS, (), ())
 
@@ -269,6 +274,24 @@ class ToyGame:
         totals = [sum(h[s] for h in state.history) for s in range(SEATS)]
         return {"totals": totals, "complete": self.outcome(state) is not None}
 
+    def canonical_deck(self, options: ToyOptions) -> tuple[str, ...]:
+        return tuple(str(c) for c in DECK)
+
+    def dealt(self, options: ToyOptions, deal: int, deck: Sequence[str]) -> Dealt:
+        return Dealt(tuple(_sorted(deck[4 * s : 4 * s + 4]) for s in range(SEATS)))
+
+    def record_dealt(self, raw: Any) -> tuple[Dealt, ...]:
+        deals = raw.get("deals") if isinstance(raw, Mapping) else None
+        if not isinstance(deals, list):
+            raise RecordError("record: deals must be a list of deals")
+        try:
+            return tuple(Dealt(tuple(_sorted(h) for h in d)) for d in deals)
+        except (TypeError, CardError) as e:
+            raise RecordError(f"record: a deal is a list of hands of cards ({e})") from None
+
+    def deals_done(self, state: ToyState) -> int:
+        return len(state.history)
+
     def describe(self, view: ToyView) -> str:
         hand = " ".join(c.pretty for c in view.hand or ())
         return f"Your cards: {hand}. Points this deal: {view.points}"
@@ -317,3 +340,7 @@ def make_highest(budget: Budget) -> Bot:
 
 GAME = ToyGame()
 BOTS = {"club": make_highest}
+
+
+def _sorted(cards: Sequence[Any]) -> tuple[str, ...]:
+    return tuple(str(c) for c in sorted(Card.parse(str(t)) for t in cards))

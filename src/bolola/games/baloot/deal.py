@@ -17,6 +17,7 @@ from typing import Any
 
 from bolola.cards import Card, Suit
 from bolola.engine import IllegalAction
+from bolola.fairness import Deals, FairDeals
 from bolola.games.baloot.bid import Bidding, Call, Contract, Pass, Said
 from bolola.games.baloot.deck import DECK, LAST_TRICK, abnat, hand_order
 from bolola.games.baloot.doubling import Doubling, Raise, sun_may_double
@@ -42,8 +43,10 @@ Hands = tuple[tuple[Card, ...], ...]
 NO_PROJECTS: tuple[tuple[Project, ...], ...] = ((), (), (), ())
 
 
-def shuffled(seed: int, deal_no: int) -> tuple[Card, ...]:
+def shuffled(seed: Deals, deal_no: int) -> tuple[Card, ...]:
     """Deal ``deal_no``'s deck in deal order, from the seed alone."""
+    if isinstance(seed, FairDeals):
+        return tuple(seed.deck(DECK, deal_no))
     cards = list(DECK)
     random.Random(f"baloot:{seed}:{deal_no}").shuffle(cards)
     return tuple(cards)

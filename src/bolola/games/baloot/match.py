@@ -3,7 +3,8 @@
 The match is the registered game ``baloot``. Seats 0 and 2 are team 0, seats 1 and 3
 team 1 (BA-1). Seat 3 deals first, so seat 0 speaks first **[decision: the rules do not
 say who deals first]**; the deal passes clockwise every deal, passed-out ones included
-(BA-9). Deal *k*'s cards come from the seed alone (``"baloot:{seed}:{k}"``).
+(BA-9). Deal *k*'s cards come from the seed alone (``"baloot:{seed}:{k}"``), or from a fair
+table's deal *k* (``docs/fairness.md``).
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from bolola.engine import (
     Bench,
     Census,
     DealScore,
+    Dealt,
     IllegalAction,
     Outcome,
     Result,
     Seat,
     Seated,
 )
+from bolola.fairness import Deals
 from bolola.games.baloot.actions import parse_action
 from bolola.games.baloot.deal import Action, Deal, shuffled, step
 from bolola.games.baloot.deck import DECK, texts
@@ -44,7 +47,7 @@ def dealer_of(deal_no: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Match:
     options: BalootOptions
-    seed: int
+    seed: Deals
     deal_no: int  # 1-based, every deal dealt (passed-out ones too)
     deal: Deal  # the deal on: the last one once the match is over
     totals: tuple[int, int]  # team 0, team 1
@@ -59,7 +62,7 @@ class Match:
         return tuple(d for d in self.finished if d.score is not None)
 
 
-def start(seed: int, deal_no: int) -> Deal:
+def start(seed: Deals, deal_no: int) -> Deal:
     return Deal.new(dealer_of(deal_no), shuffled(seed, deal_no))
 
 
@@ -77,7 +80,7 @@ class Baloot:
     def parse_options(self, raw: Mapping[str, Any]) -> BalootOptions:
         return BalootOptions.from_json(raw)
 
-    def new(self, options: BalootOptions, seed: int) -> Match:
+    def new(self, options: BalootOptions, seed: Deals) -> Match:
         return Match(options, seed, 1, start(seed, 1), (0, 0), ())
 
     def to_move(self, state: Match) -> tuple[Seat, ...]:
@@ -182,6 +185,20 @@ class Baloot:
         from bolola.games.baloot import records
 
         return records.score(raw)
+
+    def canonical_deck(self, options: BalootOptions) -> tuple[str, ...]:
+        return tuple(texts(DECK))
+
+    def dealt(self, options: BalootOptions, deal: int, deck: Sequence[str]) -> Dealt:
+        return Dealt((tuple(deck),))  # records keep the deck in deal order (BA-10)
+
+    def record_dealt(self, raw: Any) -> tuple[Dealt, ...]:
+        from bolola.games.baloot import records
+
+        return records.record_dealt(raw)
+
+    def deals_done(self, state: Match) -> int:
+        return len(state.finished)
 
     def describe(self, view: BalootView) -> str:
         from bolola.games.baloot.text import describe

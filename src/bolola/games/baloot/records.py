@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bolola.engine import IllegalAction, RecordError
+from bolola.engine import Dealt, IllegalAction, RecordError
 from bolola.games.baloot.actions import parse_action
 from bolola.games.baloot.deal import Deal, step, team_abnat
 from bolola.games.baloot.deck import IN_DECK, parse_card, texts
@@ -226,3 +226,17 @@ def score(raw: Any) -> dict[str, Any]:
         "tricks_played": len(deal.tricks),
         "points": [0, 0],
     }
+
+
+def record_dealt(raw: Any) -> tuple[Dealt, ...]:
+    """Each deal's deck in deal order, as a match record gives it (docs/fairness.md)."""
+    deals = raw.get("deals") if isinstance(raw, Mapping) else None
+    if not isinstance(deals, list):
+        raise RecordError("record: deals must be a list of deals")
+    out = []
+    for n, d in enumerate(deals, start=1):
+        deck = d.get("deck") if isinstance(d, Mapping) else None
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            raise RecordError(f"deal {n}: deck must list the cards in deal order")
+        out.append(Dealt((tuple(c.upper() for c in deck),)))
+    return tuple(out)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from bolola.engine import Dealt as FairDealt
+from bolola.fairness import Deals
 from bolola.games.hearts_trumps.deck import cards_text, is_heart, is_joker, rank, shuffled
 from bolola.games.hearts_trumps.placement import Placement
 
@@ -31,7 +33,7 @@ def is_round_start(hand_no: int) -> bool:
     return hand_no % 2 == 1
 
 
-def deal_cards(seed: int, deal_no: int) -> Dealt:
+def deal_cards(seed: Deals, deal_no: int) -> Dealt:
     """Each seat's 27 cards of deal ``deal_no`` in dealing order: 6, 6, 6, 6 and 3 a round,
     seat 0 first in each round (HT-4)."""
     deck = shuffled(seed, deal_no)
@@ -42,6 +44,27 @@ def deal_cards(seed: int, deal_no: int) -> Dealt:
             seats[seat].extend(deck[at : at + size])
             at += size
     return tuple(seats[0]), tuple(seats[1])
+
+
+def rounds_dealt(seats: Sequence[Sequence[str]]) -> FairDealt:
+    """Each seat's cards (27, in dealing order) cut into rounds, each sorted: what a deck
+    settles, whichever order a record keeps within a round (``docs/fairness.md``)."""
+    piles: list[tuple[str, ...]] = []
+    for cards in seats:
+        at = 0
+        for size in ROUND_SIZES:
+            piles.append(tuple(sorted(cards[at : at + size], key=_canonical_place)))
+            at += size
+        if at != len(cards):
+            piles.append(tuple(cards[at:]))  # too many: kept, so it cannot match
+    return FairDealt(tuple(piles))
+
+
+def _canonical_place(text: str) -> tuple[int, str]:
+    return (_PLACES.get(text, len(_PLACES)), text)
+
+
+_PLACES = {t: i for i, t in enumerate(cards_text(list(range(53))))}
 
 
 class HandPlayed(NamedTuple):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from bolola.cards import CARDS, JOKER, Card
+from bolola.fairness import Deals, FairDeals
 
 JOKERS = (52, 53)
 DECK: tuple[int, ...] = tuple(range(54))
@@ -49,9 +50,12 @@ def is_heart(c: int) -> bool:
     return c < 52 and c // 13 == HEARTS_SUIT
 
 
-def shuffled(seed: int, deal_no: int) -> list[int]:
+def shuffled(seed: Deals, deal_no: int) -> list[int]:
     """The deck of deal ``deal_no`` (1-based) of the match with this seed, shuffled by a
-    private generator so (options, seed, actions) replay exactly."""
+    private generator so (options, seed, actions) replay exactly; at a fair table, its
+    deal ``deal_no`` (``docs/fairness.md``)."""
+    if isinstance(seed, FairDeals):
+        return seed.deck(DECK, deal_no)
     deck = list(DECK)
     random.Random(f"hearts-trumps:{seed}:{deal_no}").shuffle(deck)
     return deck

@@ -23,6 +23,8 @@ from bolola.engine import (
     Seated,
     rank_scores,
 )
+from bolola.engine import Dealt as FairDealt
+from bolola.fairness import Deals
 from bolola.games.hearts_trumps.battle import battles
 from bolola.games.hearts_trumps.deal import (
     HANDS_PER_DEAL,
@@ -33,9 +35,10 @@ from bolola.games.hearts_trumps.deal import (
     deal_cards,
     is_round_start,
     round_of,
+    rounds_dealt,
     score_deal,
 )
-from bolola.games.hearts_trumps.deck import cards_text
+from bolola.games.hearts_trumps.deck import DECK, cards_text
 from bolola.games.hearts_trumps.events import (
     AUDIENCE,
     DealScored,
@@ -58,7 +61,7 @@ class Match(NamedTuple):
     """A match in play (or over). Cards are deck ints (see :mod:`.deck`)."""
 
     options: HeartsTrumpsOptions
-    seed: int
+    seed: Deals
     deal_no: int  # 1-based
     hand_no: int  # 1..9: the hand being placed
     hands: Hands  # each seat's cards not yet placed, sorted
@@ -75,7 +78,7 @@ class Match(NamedTuple):
         return round_of(self.hand_no)
 
 
-def start_deal(seed: int, deal_no: int) -> tuple[Hands, Dealt]:
+def start_deal(seed: Deals, deal_no: int) -> tuple[Hands, Dealt]:
     """The first round's hands and the rest of deal ``deal_no``'s cards."""
     dealt = deal_cards(seed, deal_no)
     n = ROUND_SIZES[0]
@@ -139,7 +142,7 @@ class HeartsTrumps:
     def parse_options(self, raw: Mapping[str, Any]) -> HeartsTrumpsOptions:
         return HeartsTrumpsOptions.from_json(raw)
 
-    def new(self, options: HeartsTrumpsOptions, seed: int) -> Match:
+    def new(self, options: HeartsTrumpsOptions, seed: Deals) -> Match:
         hands, undealt = start_deal(seed, 1)
         return Match(
             options, seed, 1, 1, hands, _NO_PLACEMENTS, undealt, (), None, (0, 0), (), False
@@ -243,6 +246,26 @@ class HeartsTrumps:
         from bolola.games.hearts_trumps import records
 
         return records.score(raw)
+
+    def canonical_deck(self, options: HeartsTrumpsOptions) -> tuple[str, ...]:
+        return tuple(cards_text(list(DECK)))
+
+    def dealt(self, options: HeartsTrumpsOptions, deal: int, deck: Sequence[str]) -> FairDealt:
+        seats: list[list[str]] = [[], []]
+        at = 0
+        for size in ROUND_SIZES:  # HT-4: each round, seat 0's cards first
+            for seat in (0, 1):
+                seats[seat].extend(deck[at : at + size])
+                at += size
+        return rounds_dealt(seats)
+
+    def record_dealt(self, raw: Any) -> tuple[FairDealt, ...]:
+        from bolola.games.hearts_trumps import records
+
+        return records.record_dealt(raw)
+
+    def deals_done(self, state: Match) -> int:
+        return len(state.history)
 
     def describe(self, view: HeartsTrumpsView) -> str:
         from bolola.games.hearts_trumps.text import describe

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bolola.cards import Card, CardError
+from bolola.engine import Dealt as FairDealt
 from bolola.engine import IllegalAction, RecordError
 from bolola.games.hearts_trumps.battle import winners
 from bolola.games.hearts_trumps.deal import (
@@ -29,6 +30,7 @@ from bolola.games.hearts_trumps.deal import (
     is_round_start,
     loot_points,
     round_of,
+    rounds_dealt,
     score_deal,
 )
 from bolola.games.hearts_trumps.deck import cards_text
@@ -319,3 +321,19 @@ def match_record(match: Match, players: Sequence[str] | None = None) -> dict[str
         "players": list(players) if players is not None else ["seat0", "seat1"],
         "deals": [deal_record(d) for d in match.history],
     }
+
+
+def record_dealt(raw: Any) -> tuple[FairDealt, ...]:
+    """Each deal's cards by seat and round, as a match record gives them (docs/fairness.md)."""
+    deals = raw.get("deals") if isinstance(raw, Mapping) else None
+    if not isinstance(deals, list):
+        raise RecordError("record: deals must be a list of deals")
+    out = []
+    for n, d in enumerate(deals, start=1):
+        hands = d.get("hands") if isinstance(d, Mapping) else None
+        if not isinstance(hands, list) or not all(
+            isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands
+        ):
+            raise RecordError(f"deal {n}: hands must list each seat's cards")
+        out.append(rounds_dealt([[c.upper() for c in h] for h in hands]))
+    return tuple(out)

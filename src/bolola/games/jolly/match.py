@@ -3,7 +3,9 @@
 The match is the registered game ``jolly``. With ``n`` players the last seat, ``n - 1``,
 deals the first round, so seat 0 plays first **[decision: the rules do not say who deals
 first]**; the deal passes clockwise (JO-2). Round *k*'s deck comes from the seed alone
-(``"jolly:{seed}:{k}"``), and its *j*-th rebuilt stock from ``"jolly:{seed}:{k}:stock:{j}"``.
+(``"jolly:{seed}:{k}"``), and its *j*-th rebuilt stock from ``"jolly:{seed}:{k}:stock:{j}"``;
+at a fair table, from deal *k*'s streams (``docs/fairness.md``): the deck, and each
+rebuilt stock's cards in canonical order shuffled with the salt ``reshuffle:{j}``.
 
 Between rounds every seat says ``continue`` once it has read the scores (all at once, as
 a simultaneous phase); the next round is dealt when the last one has. The table's move
@@ -22,6 +24,7 @@ from bolola.engine import (
     Bench,
     Census,
     DealScore,
+    Dealt,
     IllegalAction,
     Outcome,
     Result,
@@ -29,6 +32,7 @@ from bolola.engine import (
     Seated,
     rank_scores,
 )
+from bolola.fairness import Deals, FairDeals, reshuffle_salt
 from bolola.games.jolly.actions import CONTINUE, Action, Continue, parse_action
 from bolola.games.jolly.deck import DECK, face, texts
 from bolola.games.jolly.events import Continued, MatchEnded, RoundScored, RoundStarted
@@ -45,17 +49,22 @@ def dealer_of(round_no: int, players: int) -> int:
     return (players - 1 + round_no - 1) % players
 
 
-def shuffled(seed: int, round_no: int) -> tuple[int, ...]:
+def shuffled(seed: Deals, round_no: int) -> tuple[int, ...]:
     """Round ``round_no``'s deck in deal order, from the seed alone."""
+    if isinstance(seed, FairDeals):
+        return tuple(seed.deck(DECK, round_no))
     cards = list(DECK)
     random.Random(f"jolly:{seed}:{round_no}").shuffle(cards)
     return tuple(cards)
 
 
-def reshuffle(seed: int, round_no: int) -> Rebuild:
+def reshuffle(seed: Deals, round_no: int) -> Rebuild:
     """The rebuilt stocks of a round (JO-12), each shuffled from the seed alone."""
 
     def rebuild(cards: tuple[int, ...], k: int) -> tuple[int, ...]:
+        if isinstance(seed, FairDeals):
+            # Ids are in canonical order, so sorting them is the doc's canonical start.
+            return tuple(seed.deck(sorted(cards), round_no, reshuffle_salt(k)))
         out = list(cards)
         random.Random(f"jolly:{seed}:{round_no}:stock:{k}").shuffle(out)
         return tuple(out)
@@ -81,7 +90,7 @@ def label(r: Round) -> str:
 @dataclass(frozen=True, slots=True)
 class Match:
     options: JollyOptions
-    seed: int
+    seed: Deals
     round_no: int  # 1-based
     round: Round  # the round on: the last one once the match is over
     totals: tuple[int, ...]
@@ -94,7 +103,7 @@ class Match:
         return self.winner is not None
 
 
-def start(options: JollyOptions, seed: int, round_no: int) -> Round:
+def start(options: JollyOptions, seed: Deals, round_no: int) -> Round:
     n = options.players
     return deal(n, dealer_of(round_no, n), shuffled(seed, round_no))
 
@@ -113,7 +122,7 @@ class Jolly:
     def parse_options(self, raw: Mapping[str, Any]) -> JollyOptions:
         return JollyOptions.from_json(raw)
 
-    def new(self, options: JollyOptions, seed: int) -> Match:
+    def new(self, options: JollyOptions, seed: Deals) -> Match:
         return Match(options, seed, 1, start(options, seed, 1), (0,) * options.players, ())
 
     def to_move(self, state: Match) -> tuple[Seat, ...]:
@@ -246,6 +255,20 @@ class Jolly:
         from bolola.games.jolly import records
 
         return records.score(raw)
+
+    def canonical_deck(self, options: JollyOptions) -> tuple[str, ...]:
+        return tuple(texts(DECK))
+
+    def dealt(self, options: JollyOptions, deal: int, deck: Sequence[str]) -> Dealt:
+        return Dealt((tuple(deck),))  # records keep the deck in deal order (JO-2)
+
+    def record_dealt(self, raw: Any) -> tuple[Dealt, ...]:
+        from bolola.games.jolly import records
+
+        return records.record_dealt(raw)
+
+    def deals_done(self, state: Match) -> int:
+        return len(state.finished)
 
     def describe(self, view: JollyView) -> str:
         from bolola.games.jolly.text import describe

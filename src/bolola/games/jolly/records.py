@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bolola.engine import IllegalAction, RecordError
+from bolola.engine import Dealt, IllegalAction, RecordError
 from bolola.games.jolly.actions import parse_action
 from bolola.games.jolly.deck import SIZE, parse_id, texts
 from bolola.games.jolly.match import Match, dealer_of, winner_of
@@ -217,3 +217,29 @@ def score(raw: Any) -> dict[str, Any]:
         "table": [sum(p for _, p in table_cards(r.table, s)) for s in range(r.players)],
         "points": [0] * r.players,
     }
+
+
+def record_dealt(raw: Any) -> tuple[Dealt, ...]:
+    """Each round's deck and rebuilt stocks, as a match record gives them (docs/fairness.md)."""
+    rounds = raw.get("rounds") if isinstance(raw, Mapping) else None
+    if not isinstance(rounds, list):
+        raise RecordError("record: rounds must be a list of rounds")
+    out = []
+    for n, r in enumerate(rounds, start=1):
+        if not isinstance(r, Mapping):
+            raise RecordError(f"round {n}: a round is an object")
+        deck, rebuilds = r.get("deck"), r.get("rebuilds") or []
+        if not isinstance(deck, list) or not _is_texts(deck) or not isinstance(rebuilds, list):
+            raise RecordError(f"round {n}: deck and rebuilds must list card ids")
+        if not all(_is_texts(s) for s in rebuilds):
+            raise RecordError(f"round {n}: each rebuilt stock must list card ids")
+        out.append(Dealt((_upper(deck),), tuple(_upper(s) for s in rebuilds)))
+    return tuple(out)
+
+
+def _is_texts(raw: Any) -> bool:
+    return isinstance(raw, list) and all(isinstance(c, str) for c in raw)
+
+
+def _upper(cards: Sequence[str]) -> tuple[str, ...]:
+    return tuple(c.upper() for c in cards)

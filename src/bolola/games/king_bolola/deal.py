@@ -65,6 +65,11 @@ def hands_from_seed(seed: int | str) -> Hands:
     """Shuffle a deck with a private generator and deal 13 cards to each seat (KB-4)."""
     deck = list(range(52))
     random.Random(seed).shuffle(deck)
+    return hands_of_deck(deck)
+
+
+def hands_of_deck(deck: Sequence[int]) -> Hands:
+    """A deck in deal order (card indices) dealt 13 cards to each seat, seat 0 first."""
     masks = [0, 0, 0, 0]
     for i, card in enumerate(deck):
         masks[i // 13] |= 1 << card

@@ -15,6 +15,7 @@ from bolola.engine import (
     Bench,
     Census,
     DealScore,
+    Dealt,
     IllegalAction,
     Outcome,
     Result,
@@ -22,9 +23,17 @@ from bolola.engine import (
     Seated,
     rank_scores,
 )
+from bolola.fairness import Deals, FairDeals
 from bolola.games.king_bolola.actions import Action, Declare, parse_action
 from bolola.games.king_bolola.contract import CLASS_DUTY, Contract, ContractClass
-from bolola.games.king_bolola.deal import Deal, Hands, hands_from_seed, new_deal, play
+from bolola.games.king_bolola.deal import (
+    Deal,
+    Hands,
+    hands_from_seed,
+    hands_of_deck,
+    new_deal,
+    play,
+)
 from bolola.games.king_bolola.events import ContractDeclared, DealStarted, MatchEnded
 from bolola.games.king_bolola.options import KingBololaOptions, first_declarer
 from bolola.games.king_bolola.view import DealSummary, KingBololaView, make_view
@@ -39,7 +48,7 @@ class Match(NamedTuple):
     """A match between deals (``deal`` is None: the declarer is choosing) or in a deal."""
 
     options: KingBololaOptions
-    seed: int
+    seed: Deals
     deal_no: int  # 0-based; DEALS once the match is over
     dealt: Hands  # the current deal's hands
     deal: Deal | None
@@ -57,8 +66,11 @@ class Match(NamedTuple):
         return self.deal_no >= DEALS
 
 
-def deal_hands(seed: int, deal_no: int) -> Hands:
-    """The hands of deal ``deal_no`` (0-based) of the match with this seed."""
+def deal_hands(seed: Deals, deal_no: int) -> Hands:
+    """The hands of deal ``deal_no`` (0-based) of the match with this seed: a fair table's
+    deal ``deal_no + 1`` of its chain, 13 cards a seat from the top (KB-4)."""
+    if isinstance(seed, FairDeals):
+        return hands_of_deck(seed.deck(range(52), deal_no + 1))
     return hands_from_seed(f"king-bolola:{seed}:{deal_no}")
 
 
@@ -97,7 +109,7 @@ class KingBolola:
     def parse_options(self, raw: Mapping[str, Any]) -> KingBololaOptions:
         return KingBololaOptions.from_json(raw)
 
-    def new(self, options: KingBololaOptions, seed: int) -> Match:
+    def new(self, options: KingBololaOptions, seed: Deals) -> Match:
         return Match(
             options,
             seed,
@@ -269,6 +281,22 @@ class KingBolola:
         from bolola.games.king_bolola import records
 
         return records.score(raw)
+
+    def canonical_deck(self, options: KingBololaOptions) -> tuple[str, ...]:
+        return _DECK
+
+    def dealt(self, options: KingBololaOptions, deal: int, deck: Sequence[str]) -> Dealt:
+        from bolola.games.king_bolola import records
+
+        return records.dealt_of_deck(deck)
+
+    def record_dealt(self, raw: Any) -> tuple[Dealt, ...]:
+        from bolola.games.king_bolola import records
+
+        return records.record_dealt(raw)
+
+    def deals_done(self, state: Match) -> int:
+        return len(state.history)
 
     def describe(self, view: KingBololaView) -> str:
         from bolola.games.king_bolola.text import describe

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bolola.cards import CARDS, FULL_DECK, Card, CardError, Suit, cards_of
-from bolola.engine import IllegalAction, RecordError
+from bolola.engine import Dealt, IllegalAction, RecordError
 from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.deal import END_RULES, Deal, Hands, new_deal, play, why_illegal
 from bolola.games.king_bolola.match import (
@@ -295,3 +295,36 @@ def deal_record(deal: Deal) -> dict[str, Any]:
 
 
 SAMPLE_HANDS = [[str(c) for c in cards_of(FULL_DECK & (0x1FFF << (13 * s)))] for s in range(4)]
+
+
+# -- fair deals (docs/fairness.md) ---------------------------------------------------------
+
+
+def dealt_of_deck(deck: Sequence[str]) -> Dealt:
+    """The four hands a deck in deal order gives (KB-4), each sorted."""
+    return Dealt(tuple(_sorted_hand(deck[13 * s : 13 * s + 13], "deck") for s in range(4)))
+
+
+def record_dealt(raw: Any) -> tuple[Dealt, ...]:
+    """The hands each deal of a match record dealt (a deal without hands: none)."""
+    deals = _field(raw, "deals", "record") if isinstance(raw, Mapping) else None
+    if not isinstance(deals, list):
+        raise RecordError("record: deals must be a list of deals")
+    out = []
+    for n, d in enumerate(deals, start=1):
+        hands = d.get("hands") if isinstance(d, Mapping) else None
+        if hands is None:
+            out.append(Dealt(()))
+            continue
+        if (
+            not isinstance(hands, list)
+            or len(hands) != 4
+            or not all(isinstance(h, list) for h in hands)
+        ):
+            raise RecordError(f"deal {n}: hands must be a list of 4 hands")
+        out.append(Dealt(tuple(_sorted_hand(h, f"deal {n}") for h in hands)))
+    return tuple(out)
+
+
+def _sorted_hand(cards: Sequence[Any], where: str) -> tuple[str, ...]:
+    return tuple(str(c) for c in sorted(_card(t, where) for t in cards))
