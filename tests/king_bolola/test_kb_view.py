@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import kb_view_reference
+import orjson
 import pytest
 
 from bolola.cards import CARDS, Card, CardError, cards_of
@@ -110,3 +112,42 @@ def test_kb11_resample_respects_the_voids_a_seat_has_shown(seed):
             assert GAME.view(again, seat) == GAME.view(state, seat)
             for other in range(4):
                 assert not again.deal.hands[other] & void[other]
+
+
+def every_state(seed: int, options=None):
+    rng = random.Random(seed)
+    state = GAME.new(options or GAME.default_options(), seed)
+    out = [state]
+    while GAME.outcome(state) is None:
+        (seat,) = GAME.to_move(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_views_are_byte_identical_to_the_plain_reference(seed):
+    # Two matches interleaved, views asked for as a server asks (each seat of one state in a
+    # row) and out of order, so that the view's memos are both hit and replaced.
+    kinds = (GAME.default_options(), GAME.parse_options({"king-under-ace": True}))
+    a, b = (every_state(seed + 100 * k, o) for k, o in enumerate(kinds))
+    rng = random.Random(seed)
+    for sa, sb in zip(a, b, strict=False):
+        for state in (sa, sb):
+            seats = [0, 1, 2, 3, None]
+            if rng.random() < 0.3:
+                rng.shuffle(seats)
+            for seat in seats:
+                got = orjson.dumps(GAME.view(state, seat).to_json())
+                assert got == orjson.dumps(kb_view_reference.view_json(state, seat))
+
+
+def test_a_view_never_carries_the_hands_as_dealt_though_the_match_keeps_them():
+    final = every_state(8)[-1]
+    view = GAME.view(final, 1)
+    assert len(view.history) == 24
+    assert all(h.dealt == () for h in view.history)
+    assert all(len(h.dealt) == 4 for h in final.history)
+    assert view.history == tuple(h.public for h in final.history)
+    with_hands = final.history[0].to_json(with_hands=True)
+    assert len(with_hands["hands"]) == 4 and "hands" not in final.history[0].to_json()

@@ -28,8 +28,10 @@ class Contract(IntEnum):
     TRUMPS = 7
     BOLOLA_POSITIVE = 8
 
+    # str, klass and quota are read for every contract of every view: table lookups, not
+    # enum machinery (they were a tenth of a view's cost).
     def __str__(self) -> str:
-        return self.name.lower().replace("_", "-")
+        return IDS[self]
 
     @property
     def id(self) -> str:
@@ -37,16 +39,12 @@ class Contract(IntEnum):
 
     @property
     def klass(self) -> ContractClass:
-        if self is Contract.TRUMPS:
-            return ContractClass.TRUMPS
-        if self in (Contract.BOLOLA_NEGATIVE, Contract.BOLOLA_POSITIVE):
-            return ContractClass.BOLOLA
-        return ContractClass.NEGATIVE
+        return KLASSES[self]
 
     @property
     def quota(self) -> int:
         """Times per match (KB-7)."""
-        return 8 if self in (Contract.TRUMPS, Contract.BOLOLA_POSITIVE) else 2
+        return QUOTAS[self]
 
     @property
     def total(self) -> int:
@@ -80,6 +78,18 @@ class Contract(IntEnum):
             raise RecordError(f"unknown contract {text!r} (known: {known})") from None
 
 
+IDS = tuple(c.name.lower().replace("_", "-") for c in Contract)
+"""Each contract's id (its ``str``), by contract."""
+KLASSES = tuple(
+    ContractClass.TRUMPS
+    if c is Contract.TRUMPS
+    else ContractClass.BOLOLA
+    if c in (Contract.BOLOLA_NEGATIVE, Contract.BOLOLA_POSITIVE)
+    else ContractClass.NEGATIVE
+    for c in Contract
+)
+QUOTAS = tuple(8 if c in (Contract.TRUMPS, Contract.BOLOLA_POSITIVE) else 2 for c in Contract)
+"""Each contract's quota (KB-7), by contract."""
 BY_ID = {str(c): c for c in Contract}
 TOTALS = {
     Contract.TRICKS: -650,

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bolola.cards import CARDS, Card, Suit, cards_of
-from bolola.games.king_bolola.contract import Contract
+from bolola.games.king_bolola.contract import IDS, QUOTAS, Contract
 from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
 
 if TYPE_CHECKING:
     from bolola.games.king_bolola.match import Match
+
+# A server builds four views per action: the texts of cards and contracts are looked up,
+# and what cannot change within a match (a finished deal's summary) is built once.
+_CARD_TEXT = tuple(str(c) for c in CARDS)
+_TRUMP_TEXT = tuple(s.letter for s in Suit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +33,7 @@ class TrickView:
     def to_json(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
-            "cards": [str(c) for c in self.cards],
+            "cards": [_CARD_TEXT[c.index] for c in self.cards],
             "winner": self.winner,
             "points": self.points,
         }
@@ -46,6 +51,10 @@ class DealSummary:
     points: tuple[int, ...]
     raw_tricks: tuple[tuple[int, tuple[int, ...]], ...]
     dealt: tuple[int, ...]  # hands as dealt: for records, never put in a view
+    # What ``public`` and ``to_json`` return, built on first use: a summary is immutable
+    # and lives as long as its match, so every later view of the match shares them.
+    _public: DealSummary | None = field(default=None, init=False, repr=False, compare=False)
+    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def tricks(self) -> tuple[TrickView, ...]:
@@ -69,16 +78,38 @@ class DealSummary:
     def play(self) -> tuple[Card, ...]:
         return tuple(c for t in self.tricks for c in t.cards)
 
+    @property
+    def public(self) -> DealSummary:
+        """This summary without the hands as dealt, as views carry it (built once)."""
+        if self._public is None:
+            public = DealSummary(
+                self.deal_no,
+                self.declarer,
+                self.contract,
+                self.trump,
+                self.points,
+                self.raw_tricks,
+                (),
+            )
+            object.__setattr__(self, "_public", public)
+            return public
+        return self._public
+
     def to_json(self, *, with_hands: bool = False) -> dict[str, Any]:
+        """The summary's JSON; without hands, the same dict each call (do not change it)."""
+        if not with_hands and self._json is not None:
+            return self._json
         out: dict[str, Any] = {
             "deal": self.deal_no,
             "declarer": self.declarer,
-            "contract": str(self.contract),
+            "contract": IDS[self.contract],
             "trump": None if self.trump is None else self.trump.letter,
             "points": list(self.points),
             "tricks_played": len(self.raw_tricks),
         }
-        if with_hands:
+        if not with_hands:
+            object.__setattr__(self, "_json", out)
+        else:
             out["hands"] = [[str(c) for c in cards_of(h)] for h in self.dealt]
             out["play"] = [str(c) for c in self.play]
         return out
@@ -99,12 +130,36 @@ def _trick_views(
         out.append(
             TrickView(
                 leader,
-                tuple(CARDS[c] for c in cards),
+                tuple([CARDS[c] for c in cards]),
                 trick_winner(cards, leader, trump),
                 trick_points(contract, mask, n),
             )
         )
     return tuple(out)
+
+
+# The last finished tricks asked for, their views and their JSON: a server asks for the
+# four seats' views of one state in a row, and the finished tricks are the same for all.
+# Keyed by the tricks tuple itself (held, so never a reused id); one slot, so it holds
+# no table's memory; replaced whole, so a bot's thread reads a consistent one.
+_last: tuple[tuple[Any, ...], tuple[TrickView, ...], list[dict[str, Any]]] = ((), (), [])
+
+
+def _finished(deal: Deal) -> tuple[TrickView, ...]:
+    global _last
+    last = _last
+    if deal.tricks is last[0]:
+        return last[1]
+    views = tricks_of(deal)
+    _last = (deal.tricks, views, [t.to_json() for t in views])
+    return views
+
+
+def _tricks_json(tricks: tuple[TrickView, ...]) -> list[dict[str, Any]]:
+    last = _last
+    if tricks is last[1]:
+        return list(last[2])
+    return [t.to_json() for t in tricks]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,17 +198,17 @@ class KingBololaView:
             "phase": self.phase,
             "to_move": list(self.to_move),
             "legal": list(self.legal),
-            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "hand": None if self.hand is None else [_CARD_TEXT[c.index] for c in self.hand],
             "hand_counts": list(self.hand_counts),
-            "contract": None if self.contract is None else str(self.contract),
-            "trump": None if self.trump is None else self.trump.letter,
+            "contract": None if self.contract is None else IDS[self.contract],
+            "trump": None if self.trump is None else _TRUMP_TEXT[self.trump],
             "trick": None if self.trick is None else self.trick.to_json(),
-            "tricks": [t.to_json() for t in self.tricks],
+            "tricks": _tricks_json(self.tricks),
             "points": list(self.points),
             "tricks_won": list(self.tricks_won),
             "totals": list(self.totals),
-            "offered": [str(c) for c in self.offered],
-            "quota_left": {str(c): c.quota - self.used[c] for c in Contract},
+            "offered": [IDS[c] for c in self.offered],
+            "quota_left": {IDS[c]: QUOTAS[c] - self.used[c] for c in range(len(IDS))},
             "history": [h.to_json() for h in self.history],
             "options": {"king-under-ace": self.king_under_ace},
         }
@@ -185,13 +240,13 @@ def make_view(
         trick=None
         if deal is None or deal.done
         else TrickView(deal.leader, tuple(CARDS[c] for c in deal.trick), None, 0),
-        tricks=() if deal is None else tricks_of(deal),
+        tricks=() if deal is None else _finished(deal),
         points=(0, 0, 0, 0) if deal is None else deal.points,
         tricks_won=(0, 0, 0, 0) if deal is None else deal.tricks_won,
         totals=match.totals,
         offered=offered,
         used=match.used,
         # A view never carries dealt hands: an early-ended deal leaves cards unplayed.
-        history=tuple(replace(h, dealt=()) for h in match.history),
+        history=tuple([h.public for h in match.history]),
         king_under_ace=match.options.king_under_ace,
     )
