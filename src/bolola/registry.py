@@ -20,6 +20,7 @@ from bolola.engine import Game, Record, RecordError
 from bolola.engine import replay as replay_state
 
 if TYPE_CHECKING:
+    from bolola.analysis.judgement import JudgeFactory
     from bolola.bots.base import BotFactory
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -29,18 +30,24 @@ FLAGSHIP = "king-bolola"
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A registered game and its bot levels beyond ``beginner`` (which plays any game)."""
+    """A registered game, its bot levels beyond ``beginner`` (which plays any game) and
+    its judge for ``bolola analyse`` (``None``: the generic one, play-outs by its bots)."""
 
     game: AnyGame
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    judge: JudgeFactory | None = None
 
 
 _ENTRIES: dict[str, Entry] = {}
 
 
-def register(game: AnyGame, bots: Mapping[str, BotFactory] | None = None) -> None:
+def register(
+    game: AnyGame,
+    bots: Mapping[str, BotFactory] | None = None,
+    judge: JudgeFactory | None = None,
+) -> None:
     """Add a game (tests register toy games this way, and remove them with :func:`forget`)."""
-    _ENTRIES[game.name] = Entry(game, dict(bots or {}))
+    _ENTRIES[game.name] = Entry(game, dict(bots or {}), judge)
 
 
 def forget(name: str) -> None:
@@ -87,9 +94,10 @@ def _load() -> None:
     from bolola.bots import hearts_trumps as hearts_trumps_bots
     from bolola.bots import jolly as jolly_bots
     from bolola.bots import king_bolola as king_bolola_bots
+    from bolola.bots.king_bolola.judge import make_judge as king_bolola_judge
     from bolola.games import baloot, hearts_trumps, jolly, king_bolola
 
-    register(king_bolola.GAME, king_bolola_bots.BOTS)
+    register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge)
     register(hearts_trumps.GAME, hearts_trumps_bots.BOTS)
     register(baloot.GAME, baloot_bots.BOTS)
     register(jolly.GAME, jolly_bots.BOTS)

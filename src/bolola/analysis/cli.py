@@ -1,0 +1,125 @@
+"""``bolola analyse FILE``: every decision of a record judged, as text or JSON.
+
+FILE (or ``-`` for stdin) holds one record (``{"game", "options", "seed", "moves"}``) or
+JSON Lines of records. Exit status, as the referee's: 2 if any record was malformed, else
+1 if any held an illegal move, else 0. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from bolola.analysis.judgement import JudgeBudget
+from bolola.analysis.report import report
+from bolola.analysis.review import Review, review_record
+from bolola.engine import IllegalAction, Record, RecordError
+from bolola.referee import ILLEGAL, MALFORMED, OK, records
+
+DEFAULTS = JudgeBudget()
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.add_argument("file", metavar="FILE", help="a JSON record or JSON Lines; - for stdin")
+    parser.add_argument("--json", action="store_true", help="one JSON object per record")
+    parser.add_argument(
+        "--seat", type=int, action="append", metavar="N", help="judge this seat only (repeatable)"
+    )
+    parser.add_argument(
+        "--samples",
+        type=_positive,
+        default=DEFAULTS.samples,
+        help=f"play-outs per alternative where no exact value is reached ({DEFAULTS.samples})",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=_not_negative,
+        default=DEFAULTS.exact_nodes,
+        help=f"search nodes an exact solve may visit, 0: never ({DEFAULTS.exact_nodes})",
+    )
+    parser.add_argument(
+        "--alternatives",
+        type=_positive,
+        default=DEFAULTS.alternatives,
+        help=f"the most alternatives played out at one decision ({DEFAULTS.alternatives})",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the play-outs' seed (0)")
+    parser.add_argument(
+        "--min-loss",
+        type=float,
+        default=0.0,
+        metavar="POINTS",
+        help="list only decisions that lost at least this many points (0)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        _fail(args, f"cannot read {args.file}: {e}", None)
+        return MALFORMED
+    budget = JudgeBudget(args.samples, args.nodes, args.alternatives)
+    worst = OK
+    for n, raw in records(text):
+        status, review, error = analyse_one(raw, args.seat, budget, args.seed)
+        worst = max(worst, status)
+        if review is None:
+            prefix = f"line {n}: " if n > 1 and not error["error"].startswith("line ") else ""
+            error["error"] = prefix + error["error"]
+            _fail(args, error["error"], error.get("rule"))
+        elif args.json:
+            print(json.dumps(review.to_json(args.min_loss), separators=(", ", ": ")))
+        else:
+            sys.stdout.write(report(review, args.min_loss))
+    return worst
+
+
+def analyse_one(
+    raw: Any, seats: list[int] | None, budget: JudgeBudget, seed: int
+) -> tuple[int, Review | None, dict[str, Any]]:
+    """The status and review (or error) for one parsed record."""
+    try:
+        if isinstance(raw, RecordError):
+            raise raw
+        record = Record.from_json(raw)
+        return OK, review_record(record, seats, budget, seed), {}
+    except IllegalAction as e:
+        return ILLEGAL, None, {"error": e.message, "rule": e.rule}
+    except RecordError as e:
+        return MALFORMED, None, {"error": str(e)}
+    except RecursionError:
+        return MALFORMED, None, {"error": "the record is nested too deeply"}
+
+
+def _fail(args: argparse.Namespace, message: str, rule: str | None) -> None:
+    if args.json:
+        out: dict[str, Any] = {"error": message}
+        if rule:
+            out["rule"] = rule
+        print(json.dumps(out))
+    else:
+        print(f"bolola analyse: {message}" + (f" ({rule})" if rule else ""), file=sys.stderr)
+
+
+def _positive(text: str) -> int:
+    value = _not_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
+    return value
+
+
+def _not_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {text!r}")
+    return value

@@ -1,0 +1,123 @@
+"""King Bolola's judge for ``bolola analyse``: every hand known, each card valued for the
+seat's points in the deal.
+
+- **Exact** near the end of the deal: the solver's value of each card (paranoid: the
+  points the seat is sure of whatever the other three do), once few enough cards are left
+  (:data:`EXACT_CARDS`) and the search stays within ``JudgeBudget.exact_nodes``.
+- **Estimate** earlier: the deal played to its end from the true hands by the fast
+  play-out policy (:mod:`~bolola.bots.king_bolola.playout`, each seat playing from its own
+  hand and the cards played). The policy has no randomness, so one play-out is all a seed
+  would give: the estimate is that one play-out, with no spread to report.
+- **Declarations**: each offered contract played out the same way from the true hands,
+  then weighed as the ``expert`` weighs it against the declarations still owed
+  (:func:`~bolola.bots.king_bolola.contract_choice.worth`).
+
+Equivalent cards (neighbours in play of one kind for the contract) are valued once and
+listed together::
+
+    make_judge().value(state, seat, legal, JudgeBudget(), random.Random(7))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bolola.analysis.judgement import Judge, JudgeBudget, Valuation, Value
+from bolola.bots.king_bolola.contract_choice import worth
+from bolola.bots.king_bolola.expert import EXACT_CARDS as EXPERT_EXACT_CARDS
+from bolola.bots.king_bolola.playout import playout
+from bolola.bots.king_bolola.solver import Position, SearchLimit, Solver, kinds_of, twins
+from bolola.cards import CARDS
+from bolola.engine import Action, Seat
+from bolola.games.king_bolola import GAME
+from bolola.games.king_bolola.actions import Declare
+from bolola.games.king_bolola.contract import Contract
+from bolola.games.king_bolola.deal import Deal
+
+MEASURE = "the seat's points in the deal"
+DECLARE_MEASURE = (
+    "the declarer's points in the deal, less what the contract's class is worth on a later hand"
+)
+EXACT_CARDS: dict[Contract, int] = {c: n + 4 for c, n in EXPERT_EXACT_CARDS.items()}
+"""Cards left in the four hands at which the judge solves: one trick deeper than the
+``expert``'s threshold, as the judge solves one deal where the expert solves dozens."""
+
+
+@dataclass(frozen=True, slots=True)
+class KingBololaJudge:
+    """See the module docstring."""
+
+    def value(
+        self,
+        state: Any,
+        seat: Seat,
+        legal: Sequence[Action],
+        budget: JudgeBudget,
+        rng: random.Random,
+        played: Action | None = None,
+    ) -> Valuation:
+        deal: Deal | None = state.deal
+        if deal is None:
+            return _declarations(state, seat, legal)
+        pos = Position.of_deal(deal)
+        so_far = deal.points[seat]
+        groups: dict[int, list[int]] = {}
+        for c, rep in twins(deal.legal, deal.gone, kinds_of(deal.contract)).items():
+            groups.setdefault(rep, []).append(c)
+        names = {rep: tuple(str(CARDS[c]) for c in cs) for rep, cs in groups.items()}
+        if pos.cards_left <= EXACT_CARDS[deal.contract] and budget.exact_nodes > 0:
+            solver = Solver(
+                deal.contract, deal.trump, deal.king_under_ace, max_nodes=budget.exact_nodes
+            )
+            try:
+                values = solver.root_values(pos, seat)
+            except SearchLimit:
+                pass
+            else:
+                return Valuation(
+                    MEASURE,
+                    tuple(Value(names[r], float(so_far + values[r]), True) for r in groups),
+                    len(legal),
+                )
+        out = []
+        for rep in groups:
+            end = playout(
+                deal.contract,
+                deal.trump,
+                deal.king_under_ace,
+                list(deal.hands),
+                deal.leader,
+                list(deal.trick),
+                deal.gone,
+                rep,
+            )
+            out.append(Value.estimate(names[rep], [float(so_far + end[seat])]))
+        return Valuation(MEASURE, tuple(out), len(legal))
+
+
+def _declarations(state: Any, seat: Seat, legal: Sequence[Action]) -> Valuation:
+    scores: dict[Declare, float] = {}
+    for declare in legal:
+        assert isinstance(declare, Declare)
+        deal = GAME.apply(state, seat, declare)[0].deal
+        assert deal is not None  # a declaration starts the deal
+        end = playout(
+            deal.contract,
+            deal.trump,
+            deal.king_under_ace,
+            list(deal.hands),
+            deal.leader,
+            [],
+            0,
+        )
+        scores[declare] = float(end[seat])
+    rated = worth(GAME.view(state, seat), scores)
+    values = tuple(Value.estimate((str(d),), [rated[d]]) for d in scores)
+    return Valuation(DECLARE_MEASURE, values, len(legal))
+
+
+def make_judge() -> Judge:
+    return KingBololaJudge()
