@@ -1,6 +1,8 @@
 // REST calls. The session token rides as a bearer header (no CSRF needed for it) and is
 // kept per browser, so a reload or a new tab is the same player.
 
+import type { Achievement } from './achievements';
+
 export type League = 'bronze' | 'silver' | 'gold';
 
 /** A player's standing in one game (PL-12, PL-13). */
@@ -46,6 +48,7 @@ export interface RecentMatch {
 export interface Profile {
   player: Player;
   recent: RecentMatch[];
+  achievements?: Achievement[]; // issue 17; an older server sends none
 }
 
 export interface LeaderRow {

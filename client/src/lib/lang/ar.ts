@@ -7,6 +7,7 @@ import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
 import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
+import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
 import { phrases as table } from './table';
 
@@ -106,6 +107,7 @@ export const ar: Dict = {
     ...baloot.ar,
     ...jolly.ar,
     ...progress.ar,
+    ...achievements.ar,
     ...lobby.ar,
     ...table.ar,
   },

@@ -3,6 +3,7 @@ import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
 import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
+import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
 import { phrases as table } from './table';
 
@@ -102,6 +103,7 @@ export const en: Dict = {
     ...baloot.en,
     ...jolly.en,
     ...progress.en,
+    ...achievements.en,
     ...lobby.en,
     ...table.en,
   },

@@ -1,0 +1,90 @@
+// Phrases of the achievements (issue 17: the profile's milestones and the dialog that
+// announces one), in every language; es.ts, en.ts and ar.ts merge them. A game's feats
+// are named in `feats` by their key (`game:feat`, as the server sends it).
+
+const es = {
+  achTitle: 'Logros',
+  achNone: 'Todavía ningún logro: juega una partida.',
+  achFirstWin: 'Primera victoria',
+  achFirstWinHow: 'Gana una partida de cualquier juego.',
+  achMatches: '{n} partidas',
+  achMatchesHow: 'Termina {n} partidas.',
+  achStreak: '{n} días seguidos',
+  achStreakHow: 'Recoge la recompensa diaria {n} días seguidos.',
+  achFirstWinGame: 'Primera victoria en {game}',
+  achFirstWinGameHow: 'Gana una partida de {game}.',
+  achLeagueGame: 'Liga {league} en {game}',
+  achLeagueGameHow: 'Llega a la liga {league} en {game}.',
+  achUnlockedOn: 'Conseguido el {date}',
+  achProgress: '{count} de {goal}',
+  achUnlockedTitle: '¡Logro conseguido!',
+  achUnlockedMany: '¡{n} logros conseguidos!',
+};
+
+const en: Record<keyof typeof es, string> = {
+  achTitle: 'Achievements',
+  achNone: 'No achievement yet: play a match.',
+  achFirstWin: 'First win',
+  achFirstWinHow: 'Win a match of any game.',
+  achMatches: '{n} matches',
+  achMatchesHow: 'Finish {n} matches.',
+  achStreak: '{n} days in a row',
+  achStreakHow: 'Claim the daily reward {n} days in a row.',
+  achFirstWinGame: 'First win at {game}',
+  achFirstWinGameHow: 'Win a match of {game}.',
+  achLeagueGame: '{league} league at {game}',
+  achLeagueGameHow: 'Reach the {league} league at {game}.',
+  achUnlockedOn: 'Unlocked on {date}',
+  achProgress: '{count} of {goal}',
+  achUnlockedTitle: 'Achievement unlocked!',
+  achUnlockedMany: '{n} achievements unlocked!',
+};
+
+const ar: Record<keyof typeof es, string> = {
+  achTitle: 'الإنجازات',
+  achNone: 'لا إنجازات بعد: العب مباراة.',
+  achFirstWin: 'أول فوز',
+  achFirstWinHow: 'افز بمباراة في أي لعبة.',
+  achMatches: '{n} مباراة',
+  achMatchesHow: 'أكمل {n} مباراة.',
+  achStreak: '{n} أيام متتالية',
+  achStreakHow: 'استلم المكافأة اليومية {n} أيام متتالية.',
+  achFirstWinGame: 'أول فوز في {game}',
+  achFirstWinGameHow: 'افز بمباراة {game}.',
+  achLeagueGame: 'دوري {league} في {game}',
+  achLeagueGameHow: 'اصعد إلى دوري {league} في {game}.',
+  achUnlockedOn: 'تحقق في {date}',
+  achProgress: '{count} من {goal}',
+  achUnlockedTitle: 'إنجاز جديد!',
+  achUnlockedMany: '{n} إنجازات جديدة!',
+};
+
+export const phrases = { es, en, ar };
+
+/** Each game's feats: a title and what to do, by the server's key. */
+export const feats: Record<'es' | 'en' | 'ar', Record<string, [string, string]>> = {
+  es: {
+    'king-bolola:bolola-positive-10': [
+      'Diez bazas en Bolola, más',
+      'Gana diez bazas o más en una mano de Bolola, más.',
+    ],
+    'baloot:kaboot': ['Kaboot', 'Tu equipo gana las ocho bazas de una mano.'],
+    'jolly:mano-jolly': ['Mano jolly', 'Baja todas tus cartas en un turno sin haber abierto.'],
+    'hearts-trumps:bonus-59': ['Bonus de 59', 'Captura más cartas de botín que tu rival en una mano.'],
+  },
+  en: {
+    'king-bolola:bolola-positive-10': [
+      'Ten tricks in Bolola, plus',
+      'Take ten tricks or more in one Bolola, plus deal.',
+    ],
+    'baloot:kaboot': ['Kaboot', 'Your team takes all eight tricks of a deal.'],
+    'jolly:mano-jolly': ['Mano jolly', 'Put all your cards down in one turn without having opened.'],
+    'hearts-trumps:bonus-59': ['The 59 bonus', 'Capture more loot cards than the other player in a deal.'],
+  },
+  ar: {
+    'king-bolola:bolola-positive-10': ['عشر أكلات في بولولا الموجبة', 'اكسب عشر أكلات أو أكثر في توزيعة بولولا الموجبة.'],
+    'baloot:kaboot': ['كبوت', 'فريقك يأكل الأكلات الثماني في توزيعة.'],
+    'jolly:mano-jolly': ['مانو جولي', 'انزل كل أوراقك في دور واحد دون أن تكون قد فتحت.'],
+    'hearts-trumps:bonus-59': ['مكافأة 59', 'اغنم أوراق غنيمة أكثر من خصمك في توزيعة.'],
+  },
+};
