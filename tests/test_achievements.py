@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bolola import registry
 from bolola.cards import Card
 from bolola.engine import Record, random_play_out
-from bolola.games import baloot, hearts_trumps, jolly, king_bolola
 from bolola.games.baloot import events as ba
 from bolola.games.baloot import feats as ba_feats
 from bolola.games.hearts_trumps import feats as ht_feats
@@ -29,7 +29,7 @@ from bolola.progression.achievements import (
     progress,
     unlocked_between,
 )
-from bolola.progression.feats import Feats, match_feats
+from bolola.progression.feats import match_feats
 from bolola.progression.leagues import League
 
 T0 = datetime(2026, 11, 1, tzinfo=UTC)
@@ -174,23 +174,27 @@ def test_jolly_mano_jolly_from_the_close() -> None:
     assert jo_feats.feats(Over(), events) == (frozenset(), frozenset(), frozenset({"mano-jolly"}))
 
 
-GAMES: dict[str, tuple[Any, Any]] = {
-    "king-bolola": (king_bolola.GAME, kb_feats),
-    "baloot": (baloot.GAME, ba_feats),
-    "jolly": (jolly.GAME, jo_feats),
-    "hearts-trumps": (hearts_trumps.GAME, ht_feats),
-}
+def test_every_game_registers_its_feats() -> None:
+    names = {g.name: registry.entry(g.name).feats.names for g in registry.registered()}
+    assert names.pop("test-toy") == ()  # a game may have none
+    assert names == {
+        "king-bolola": kb_feats.FEATS,
+        "baloot": ba_feats.FEATS,
+        "jolly": jo_feats.FEATS,
+        "hearts-trumps": ht_feats.FEATS,
+    }
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_feats_of_a_random_match_replay_from_its_record(name: str) -> None:
-    game, module = GAMES[name]
+@pytest.mark.parametrize("game", registry.registered(), ids=lambda g: g.name)
+def test_feats_of_a_random_match_replay_from_its_record(game: Any) -> None:
     options = game.default_options()
     moves: list[str] = []
     random_play_out(game, game.new(options, 5), random.Random(5), moves)
     record = Record(game.name, options.to_json(), 5, tuple(moves))
-    found = match_feats(game, record, Feats(module.FEATS, module.feats))
+    feats = registry.entry(game.name).feats
+    found = match_feats(game, record, feats)
     assert len(found) == game.seat_count(options)
-    assert set().union(*found) <= set(module.FEATS)
-    if name == "hearts-trumps":  # someone takes more loot cards in some deal of a match
+    assert set().union(*found) <= set(feats.names)
+    assert all(isinstance(f, frozenset) for f in found)
+    if game.name == "hearts-trumps":  # someone takes more loot cards in some deal of a match
         assert any(found)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bolola.engine import Game, Record, RecordError
 from bolola.engine import replay as replay_state
+from bolola.progression.feats import Feats
 
 if TYPE_CHECKING:
     from bolola.analysis.judgement import JudgeFactory
@@ -28,6 +29,13 @@ FLAGSHIP = "king-bolola"
 """The game a request that names none is about (the lobby's first, the leaderboard's)."""
 
 
+def _no_feats(state: Any, events: Any) -> tuple[frozenset[str], ...]:
+    return ()
+
+
+NO_FEATS = Feats((), _no_feats)
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A registered game, its bot levels beyond ``beginner`` (which plays any game) and
@@ -36,6 +44,8 @@ class Entry:
     game: AnyGame
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     judge: JudgeFactory | None = None
+    feats: Feats = field(default_factory=lambda: NO_FEATS)
+    """What its matches can be remembered for (the achievements' feats)."""
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -45,9 +55,10 @@ def register(
     game: AnyGame,
     bots: Mapping[str, BotFactory] | None = None,
     judge: JudgeFactory | None = None,
+    feats: Feats | None = None,
 ) -> None:
     """Add a game (tests register toy games this way, and remove them with :func:`forget`)."""
-    _ENTRIES[game.name] = Entry(game, dict(bots or {}), judge)
+    _ENTRIES[game.name] = Entry(game, dict(bots or {}), judge, feats or NO_FEATS)
 
 
 def forget(name: str) -> None:
@@ -96,8 +107,15 @@ def _load() -> None:
     from bolola.bots import king_bolola as king_bolola_bots
     from bolola.bots.king_bolola.judge import make_judge as king_bolola_judge
     from bolola.games import baloot, hearts_trumps, jolly, king_bolola
+    from bolola.games.baloot import feats as baloot_feats
+    from bolola.games.hearts_trumps import feats as hearts_trumps_feats
+    from bolola.games.jolly import feats as jolly_feats
+    from bolola.games.king_bolola import feats as king_bolola_feats
 
-    register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge)
-    register(hearts_trumps.GAME, hearts_trumps_bots.BOTS)
-    register(baloot.GAME, baloot_bots.BOTS)
-    register(jolly.GAME, jolly_bots.BOTS)
+    def feats(module: Any) -> Feats:
+        return Feats(module.FEATS, module.feats)
+
+    register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge, feats(king_bolola_feats))
+    register(hearts_trumps.GAME, hearts_trumps_bots.BOTS, feats=feats(hearts_trumps_feats))
+    register(baloot.GAME, baloot_bots.BOTS, feats=feats(baloot_feats))
+    register(jolly.GAME, jolly_bots.BOTS, feats=feats(jolly_feats))

@@ -27,12 +27,16 @@ class Feats:
 def match_feats(
     game: Game[Any, Any, Any, Any], record: Record, feats: Feats
 ) -> tuple[frozenset[str], ...]:
-    """Each seat's feats in a recorded match; raises :class:`bolola.engine.RecordError`
-    for a record that does not replay."""
-    state = game.new(game.parse_options(record.options), record.seed)
+    """Each seat's feats in a recorded match (one set per seat); raises
+    :class:`bolola.engine.RecordError` for a record that does not replay."""
+    options = game.parse_options(record.options)
+    state = game.new(options, record.seed)
     events: list[Event] = []
     for text in record.moves:
         move = parse_move(game, text)
         state, happened = game.apply(state, move.seat, move.action)
         events.extend(happened)
-    return feats.find(state, events)
+    found = feats.find(state, events)
+    return tuple(
+        found[s] if s < len(found) else frozenset() for s in range(game.seat_count(options))
+    )
