@@ -7,11 +7,11 @@ so a new achievement or a fixed condition applies to every match ever played.
 
 >>> from datetime import datetime, timezone
 >>> at = datetime(2026, 11, 30, tzinfo=timezone.utc)
->>> won = MatchFacts("jolly", at, "win", 1512.0, frozenset({"mano-jolly"}))
->>> book = catalogue({"jolly": ("mano-jolly",)})
+>>> won = MatchFacts("rummy", at, "win", 1512.0, frozenset({"lucky"}))
+>>> book = catalogue({"rummy": ("lucky",)})
 >>> done = {p.achievement.key for p in progress(book, [won], []) if p.unlocked_at}
 >>> sorted(done)
-['first-win', 'jolly:first-win', 'jolly:mano-jolly']
+['first-win', 'rummy:first-win', 'rummy:lucky']
 """
 
 from __future__ import annotations
