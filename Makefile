@@ -93,6 +93,7 @@ bench: setup
 	@$(PY) -m bolola.games.jolly.bench
 	@$(BOLOLA) bench solver
 	@$(BOLOLA) bench bots
+	@$(PY) -m bolola.analysis.bench
 	@$(BOLOLA) bench referee
 	@$(BOLOLA) bench server --tables 10 --moves 53
 	@$(BOLOLA) bench server --tables 100 --moves 53

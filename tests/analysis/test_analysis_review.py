@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bolola import registry
+from bolola.analysis.bench import measure
 from bolola.analysis.judgement import JudgeBudget
 from bolola.analysis.report import report
 from bolola.analysis.review import review_record
@@ -108,3 +109,9 @@ def test_a_seat_the_table_does_not_have_exits_2(
         json.dump(short_record("test-toy", 3).to_json(), f)
     assert main(["analyse", path, "--seat", "5"]) == 2
     assert "seat 5 out of 0..2" in capsys.readouterr().err
+
+
+def test_the_bench_counts_the_decisions_it_judged() -> None:
+    row = measure("test-toy", 12, JudgeBudget(samples=2), seed=1)
+    assert row["moves"] == 12 and row["decisions"] == 9  # the fourth round: one card left
+    assert row["exact"] == 0  # every round is chosen at once: nothing to search in order

@@ -4,10 +4,11 @@ seat's points in the deal.
 - **Exact** near the end of the deal: the solver's value of each card (paranoid: the
   points the seat is sure of whatever the other three do), once few enough cards are left
   (:data:`EXACT_CARDS`) and the search stays within ``JudgeBudget.exact_nodes``.
-- **Estimate** earlier: the deal played to its end from the true hands by the fast
-  play-out policy (:mod:`~bolola.bots.king_bolola.playout`, each seat playing from its own
-  hand and the cards played). The policy has no randomness, so one play-out is all a seed
-  would give: the estimate is that one play-out, with no spread to report.
+- **Estimate** earlier: the deal played on from the true hands by the fast play-out
+  policy (:mod:`~bolola.bots.king_bolola.playout`, each seat playing from its own hand
+  and the cards played) until the ``expert`` would solve (its ``EXACT_CARDS``), and the
+  rest solved. The policy has no randomness, so one play-out is all a seed would give:
+  the estimate is that one play-out, with no spread to report.
 - **Declarations**: each offered contract played out the same way from the true hands,
   then weighed as the ``expert`` weighs it against the declarations still owed
   (:func:`~bolola.bots.king_bolola.contract_choice.worth`).
@@ -28,14 +29,14 @@ from typing import Any
 from bolola.analysis.judgement import Judge, JudgeBudget, Valuation, Value
 from bolola.bots.king_bolola.contract_choice import worth
 from bolola.bots.king_bolola.expert import EXACT_CARDS as EXPERT_EXACT_CARDS
-from bolola.bots.king_bolola.playout import playout
+from bolola.bots.king_bolola.playout import choose, playout
 from bolola.bots.king_bolola.solver import Position, SearchLimit, Solver, kinds_of, twins
 from bolola.cards import CARDS
 from bolola.engine import Action, Seat
 from bolola.games.king_bolola import GAME
 from bolola.games.king_bolola.actions import Declare
 from bolola.games.king_bolola.contract import Contract
-from bolola.games.king_bolola.deal import Deal
+from bolola.games.king_bolola.deal import Deal, play
 
 MEASURE = "the seat's points in the deal"
 DECLARE_MEASURE = (
@@ -44,6 +45,9 @@ DECLARE_MEASURE = (
 EXACT_CARDS: dict[Contract, int] = {c: n + 4 for c, n in EXPERT_EXACT_CARDS.items()}
 """Cards left in the four hands at which the judge solves: one trick deeper than the
 ``expert``'s threshold, as the judge solves one deal where the expert solves dozens."""
+TAIL_NODES = 20_000
+"""Search nodes the solved end of one estimate's play-out may visit (at the ``expert``'s
+threshold a deal takes about a thousand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +86,46 @@ class KingBololaJudge:
                     tuple(Value(names[r], float(so_far + values[r]), True) for r in groups),
                     len(legal),
                 )
+        tail = Solver(deal.contract, deal.trump, deal.king_under_ace, max_nodes=TAIL_NODES)
         out = []
         for rep in groups:
-            end = playout(
-                deal.contract,
-                deal.trump,
-                deal.king_under_ace,
-                list(deal.hands),
-                deal.leader,
-                list(deal.trick),
-                deal.gone,
-                rep,
-            )
-            out.append(Value.estimate(names[rep], [float(so_far + end[seat])]))
+            points = _play_on(play(deal, seat, rep)[0], seat, tail)
+            out.append(Value.estimate(names[rep], [float(points)]))
         return Valuation(MEASURE, tuple(out), len(legal))
+
+
+def _play_on(deal: Deal, seat: Seat, tail: Solver) -> int:
+    """``seat``'s points in the deal: the policy plays until the tail is small, the
+    solver the rest (the policy to the end if the tail search runs out of nodes)."""
+    contract, trump = int(deal.contract), deal.trump
+    while not deal.done and Position.of_deal(deal).cards_left > EXPERT_EXACT_CARDS[deal.contract]:
+        mover = (deal.leader + len(deal.trick)) & 3
+        card = choose(
+            contract,
+            trump,
+            deal.hands[mover],
+            deal.legal,
+            list(deal.trick),
+            deal.trick_mask,
+            deal.gone,
+        )
+        deal = play(deal, mover, card)[0]
+    if deal.done:
+        return deal.points[seat]
+    tail.nodes = 0  # the node limit counts from each play-out's own search
+    try:
+        return deal.points[seat] + tail.solve(Position.of_deal(deal), seat)
+    except SearchLimit:
+        end = playout(
+            deal.contract,
+            trump,
+            deal.king_under_ace,
+            list(deal.hands),
+            deal.leader,
+            list(deal.trick),
+            deal.gone,
+        )
+        return deal.points[seat] + end[seat]
 
 
 def _declarations(state: Any, seat: Seat, legal: Sequence[Action]) -> Valuation:
