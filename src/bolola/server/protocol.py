@@ -83,6 +83,12 @@ def dumps(message: Any) -> str:
     return orjson.dumps(message).decode()
 
 
+def encoded(value: Any) -> orjson.Fragment:
+    """A value encoded once, to be put in messages as it is (orjson copies its bytes):
+    bytes are not tracked by the cyclic collector, nested dicts and lists are."""
+    return orjson.Fragment(orjson.dumps(value))
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 

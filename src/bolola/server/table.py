@@ -21,6 +21,8 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import orjson
+
 from bolola.bots import Bot, make_bot
 from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seated
 from bolola.progression.levels import level_of
@@ -31,7 +33,7 @@ from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.frames import catchup, snapshot
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError, dumps, error, error_of
+from bolola.server.protocol import ProtocolError, dumps, encoded, error, error_of
 from bolola.server.seat import Holder, Listener
 from bolola.server.settings import Settings
 from bolola.server.update import Update
@@ -93,9 +95,9 @@ class Table:
         ] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[Any]] = set()
-        # view_json's cache: the views of one state (``_views_of``) by seat.
+        # view_json's cache: the views of one state (``_views_of``) by seat, encoded.
         self._views_of: Any = None
-        self._views: dict[Seat | None, dict[str, Any]] = {}
+        self._views: dict[Seat | None, orjson.Fragment] = {}
         # The log not replayed yet (a restart): the state is rebuilt on the table's first
         # command, listener or timer, or by the room's warm-up (``Room.restore``), which
         # ever comes first. The version is known at once (the lobby lists it).
@@ -428,16 +430,18 @@ class Table:
             for conn in self.listeners:
                 conn.send(frame)
 
-    def view_json(self, seat: Seat | None) -> dict[str, Any] | None:
-        """The seat's view of the current state, built once per state and seat (updates,
-        snapshots and catchups of one version share it)."""
+    def view_json(self, seat: Seat | None) -> orjson.Fragment | None:
+        """The seat's view of the current state as JSON, encoded once per state and seat
+        (updates, snapshots and catchups of one version share it). Kept encoded: a view's
+        dozens of dicts and lists, alive until the table's next action, were most of what
+        the cyclic collector's young collections walked at a human pace."""
         if self.state is None:
             return None
         if self._views_of is not self.state:
             self._views_of, self._views = self.state, {}
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self.game.view(self.state, seat).to_json()
+            view = self._views[seat] = encoded(self.game.view(self.state, seat).to_json())
         return view
 
     def summary(self) -> dict[str, Any]:
