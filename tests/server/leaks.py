@@ -16,6 +16,7 @@ from sqlalchemy import text
 
 from bolola.cards import cards_of
 from bolola.games.king_bolola import GAME as KING_BOLOLA
+from bolola.server.fair import Fairness
 from bolola.store.database import open_engine
 
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
@@ -40,7 +41,8 @@ async def replay_table(database_url: str, table: int) -> Truth:
         async with engine.connect() as c:
             row = (
                 await c.execute(
-                    text("select options, seed from tables where id = :t"), {"t": table}
+                    text("select options, seed, seed_top, client_seeds from tables where id = :t"),
+                    {"t": table},
                 )
             ).one()
             log = (
@@ -52,7 +54,9 @@ async def replay_table(database_url: str, table: int) -> Truth:
     finally:
         await engine.dispose()
     game = KING_BOLOLA
-    state = game.new(game.parse_options(json.loads(row[0])), row[1])
+    # A fair table deals from its stored chain top and client seeds (docs/fairness.md).
+    deals = Fairness(row[2], json.loads(row[3]) if row[3] else None).deals(row[1])
+    state = game.new(game.parse_options(json.loads(row[0])), deals)
     states, actions = [state], [""]
     for seat, action in log:
         state, _ = game.apply(state, seat, game.parse_action(action))

@@ -34,7 +34,7 @@ def test_healthz_migrations_and_json_logs(fresh_server: ServerProcess) -> None:
         return str(version), tables
 
     version, tables = run(schema)
-    assert version == "0002"
+    assert version == "0003"
     assert {"players", "identities", "tables", "seats", "actions", "chat", "records"} <= tables
     assert {"ratings", "results", "daily_rewards"} <= tables
     lines = [x for x in server.log.read_text().splitlines() if x.startswith("{")]

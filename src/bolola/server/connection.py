@@ -232,7 +232,7 @@ async def _dispatch(
         )
         table = await room.create(player, spec)
         return {"type": "created", "table": table.summary()}
-    if kind not in ("join", "leave", "back", "action", "chat", "invite"):
+    if kind not in ("join", "leave", "back", "action", "chat", "invite", "client_seed"):
         raise ProtocolError("unknown_type", f"no message has type {kind!r}")
     table_id = field_int(msg, "table")
     assert table_id is not None
@@ -251,6 +251,17 @@ async def _dispatch(
 
         await table.call(join)
         conn.tables.add(table_id)
+        return None
+    if kind == "client_seed":  # fair deals: counts until the match starts (docs/fairness.md)
+        seed = field_str(msg, "seed")
+
+        async def offer() -> None:
+            try:
+                table.fair.offer(player.id, seed)
+            except ValueError as e:
+                raise ProtocolError("bad_request", str(e)) from None
+
+        await table.call(offer)
         return None
     if kind == "leave":
         await table.call(lambda: table.leave(player))

@@ -23,6 +23,7 @@ def snapshot(table: Table, seat: Seat | None) -> dict[str, Any]:
         "view": table.view_json(seat),
         "clock": None if table.clock is None else table.clock.to_json(),
         "chat": list(table.chat_log.lines),
+        "fairness": table.fair.frame(table.game, table.options, table.state),
     }
 
 
@@ -44,4 +45,5 @@ def catchup(table: Table, seat: Seat | None, since: int) -> dict[str, Any]:
         "seats": table.seats_json(),
         "view": table.view_json(seat),
         "clock": None if table.clock is None else table.clock.to_json(),
+        "fairness": table.fair.frame(table.game, table.options, table.state),
     }

@@ -18,6 +18,7 @@ from typing import Any
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
 from bolola.registry import FLAGSHIP, find, registered
+from bolola.server.fair import draw_top
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError
 from bolola.server.settings import Settings
@@ -224,7 +225,8 @@ class Room:
         return table
 
     async def _create(self, host: PlayerInfo, spec: TableSpec) -> Table:
-        seed = secrets.randbelow(2**31)
+        seed = secrets.randbelow(2**31)  # the bots' choices; the deals come from the top
+        top = draw_top()
         table_id = await self.store.add_table(
             game=spec.game,
             options=spec.options.to_json(),
@@ -234,6 +236,7 @@ class Room:
             rated=spec.rated,
             host_id=host.id,
             seats=list(spec.seats),
+            seed_top=top,
         )
         info = TableInfo(
             table_id,
@@ -248,6 +251,7 @@ class Room:
             spec.seats,
             frozenset(),
             (),
+            seed_top=top,
         )
         table = self._open(info, {}, [])
         if all(s.kind == "bot" for s in spec.seats):

@@ -31,6 +31,7 @@ from bolola.registry import find
 from bolola.server.backoff import Backoff
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
+from bolola.server.fair import Fairness
 from bolola.server.frames import catchup, snapshot
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError, dumps, encoded, error, error_of
@@ -62,6 +63,7 @@ class Table:
         # Typed from here on: the store keeps the JSON form, checked when the table was made.
         self.options: Options = self.game.parse_options(info.options)
         self.seed = info.seed
+        self.fair = Fairness(info.seed_top, info.client_seeds)
         self.access = info.access
         self.move_seconds = info.move_seconds
         self.rated = info.rated
@@ -130,7 +132,7 @@ class Table:
         """Rebuild the match from its log: the log is the truth, the state a cache."""
         self.updates.clear()
         self.answers.clear()
-        self.state = self.game.new(self.options, self.seed)
+        self.state = self.game.new(self.options, self.fair.deals(self.seed))
         for entry in log:
             self._replay_one(entry)
 
@@ -333,8 +335,9 @@ class Table:
         # now, from the holders' ratings in this table's game; bots at their level's.
         seated = [Seated(h.name or "", h.rating) for h in self.holders]
         options = self.game.seat_options(self.options, seated)
-        state = self.game.new(options, self.seed)
-        await self.store.start_table(self.id, options.to_json())
+        client_seeds = self.fair.start([(h.player_id, h.kind == "bot") for h in self.holders])
+        state = self.game.new(options, self.fair.deals(self.seed))
+        await self.store.start_table(self.id, options.to_json(), client_seeds)
         self.options, self.state, self.status = options, state, "playing"
         self.backoff.reset()
         if self.expiry is not None:
@@ -585,6 +588,9 @@ class Table:
         if not over:
             self._arm_clock()
         self._broadcast_update(update)
+        if self.fair.news(self.game, self.state):  # a deal is over: its seed is revealed
+            fairness = self.fair.frame(self.game, self.options, self.state)
+            self._broadcast_same({"type": "fairness", "table": self.id, "fairness": fairness})
         if over:
             await self._end()
         else:
@@ -641,7 +647,7 @@ class Table:
         outcome = self.game.outcome(self.state)
         assert outcome is not None
         names = [h.name or f"seat{s}" for s, h in enumerate(self.holders)]
-        record = self.game.match_record(self.state, names)
+        record = self.fair.record(self.game, self.state, self.game.match_record(self.state, names))
         ends = [
             SeatEnd(
                 h.player_id if h.kind == "human" else None,

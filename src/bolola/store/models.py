@@ -63,6 +63,11 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[str] = mapped_column(Text)  # JSON, fixed when play starts
     seed: Mapped[int] = mapped_column(BigInteger)
+    # Fair deals (docs/fairness.md): the secret top of the seed chain, drawn and stored
+    # before anything is dealt, and the seats' client seeds (JSON), fixed at the start.
+    # Tables made before them have neither and deal from ``seed``.
+    seed_top: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    client_seeds: Mapped[str | None] = mapped_column(Text, nullable=True)
     access: Mapped[str] = mapped_column(String(10))  # "anyone" | "invited"
     move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean)

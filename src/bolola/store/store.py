@@ -232,12 +232,14 @@ class Store:
         rated: bool,
         host_id: int | None,
         seats: list[SeatInfo],
+        seed_top: str | None = None,
     ) -> int:
         async def add(session: AsyncSession) -> int:
             row = TableRow(
                 game=game,
                 options=json.dumps(options),
                 seed=seed,
+                seed_top=seed_top,
                 access=access,
                 move_seconds=move_seconds,
                 rated=rated,
@@ -277,14 +279,18 @@ class Store:
 
         await self.writer.write(write)
 
-    async def start_table(self, table_id: int, options: dict[str, Any]) -> None:
-        """Play begins: the options (with the first declarer) are fixed from now on."""
+    async def start_table(
+        self, table_id: int, options: dict[str, Any], client_seeds: tuple[str, ...] | None = None
+    ) -> None:
+        """Play begins: the options (with the first declarer) and the seats' client seeds
+        (fair deals) are fixed from now on."""
+        seeds = None if client_seeds is None else json.dumps(list(client_seeds))
 
         async def write(session: AsyncSession) -> None:
             await session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
-                .values(status="playing", options=json.dumps(options))
+                .values(status="playing", options=json.dumps(options), client_seeds=seeds)
             )
 
         await self.writer.write(write)
@@ -548,6 +554,8 @@ class Store:
                         TableRow.rated,
                         TableRow.host_id,
                         TableRow.status,
+                        TableRow.seed_top,
+                        TableRow.client_seeds,
                     )
                     .where(TableRow.status.in_(LIVE))
                     .order_by(TableRow.id)
@@ -599,6 +607,8 @@ class Store:
                 seats=tuple(seats.get(t.id, ())),
                 invited=frozenset(invited.get(t.id, ())),
                 log=tuple(logs.get(t.id, ())),
+                seed_top=t.seed_top,
+                client_seeds=None if t.client_seeds is None else tuple(json.loads(t.client_seeds)),
             )
             for t in tables
         ]

@@ -111,6 +111,8 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     invited: frozenset[int]
     log: tuple[LoggedAction, ...]
+    seed_top: str | None = None  # hex; None: a table from before fair deals
+    client_seeds: tuple[str, ...] | None = None  # once the match started
 
 
 class NameTakenError(Exception):
