@@ -2,6 +2,7 @@
 // kept per browser, so a reload or a new tab is the same player.
 
 import type { Achievement } from './achievements';
+import type { Cosmetic } from './cosmetics.svelte';
 
 export type League = 'bronze' | 'silver' | 'gold';
 
@@ -30,6 +31,9 @@ export interface Player {
   level_xp?: number;
   next_level_xp?: number;
   ratings?: Record<string, GameRating>;
+  /** The card back and table felt worn (issue 17); an older server sends neither. */
+  back?: string;
+  felt?: string;
 }
 
 /** One finished match on a profile. */
@@ -213,6 +217,9 @@ export const api = {
   tables: async () => (await call<{ tables: TableSummary[] }>('GET', '/api/tables')).tables,
   create: async (spec: TableSpec) =>
     (await call<{ table: TableSummary }>('POST', '/api/tables', spec)).table,
+  cosmetics: async () => (await call<{ cosmetics: Cosmetic[] }>('GET', '/api/cosmetics')).cosmetics,
+  wear: async (look: { back?: string; felt?: string }) =>
+    (await call<{ player: Player }>('POST', '/api/me/look', look)).player,
   invite: (table: number, player: string) =>
     call<{ ok: boolean; player: string }>('POST', `/api/tables/${table}/invite`, { player }),
 };
