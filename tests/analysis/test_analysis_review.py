@@ -62,7 +62,9 @@ def test_one_seat_only_and_min_loss(capsys: pytest.CaptureFixture[str], tmp_path
     out = json.loads(capsys.readouterr().out)
     assert [s["seat"] for s in out["seats"]] == [1]
     assert {d["seat"] for d in out["decisions"]} == {1}
-    assert main(["analyse", path, "--json", "--seat", "1", "--min-loss", "1e9"]) == 0
+    assert (
+        main(["analyse", path, "--json", "--seat", "1", "--samples", "2", "--min-loss", "1e9"]) == 0
+    )
     assert json.loads(capsys.readouterr().out)["decisions"] == []
 
 

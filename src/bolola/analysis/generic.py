@@ -8,7 +8,8 @@ at a time and gives up past ``JudgeBudget.exact_nodes`` nodes.
 
 Estimate: after each alternative, the deal is played to its end ``samples`` times by the
 game's ``club`` bot (``beginner`` where it has none) in every seat, each choosing from
-its own view as bots must, one seed per play-out, the same seeds for every alternative::
+its own view as bots must, but for one move in ten made at random (:data:`SLIP`); one
+seed per play-out, the same seeds for every alternative::
 
     judge = GenericJudge(registry.find(name))
     judge.value(state, seat=0, legal=legal, budget=JudgeBudget(samples=4), rng=Random(7))
@@ -29,6 +30,11 @@ AnyGame = Game[Any, Any, Any, Any]
 MEASURE = "the seat's points in the deal"
 POLICY_BUDGET = Budget(samples=0, seconds=0.05)
 """What each play-out seat's bot may think (``club`` bots use little of it)."""
+SLIP = 0.1
+"""The share of play-out moves made at random instead of by the bot. The bots are
+deterministic in a known position, so without slips every play-out of an alternative
+would be the same one line of play; with them the play-outs spread over the lines a
+fallible table might take, and their spread measures something."""
 ENGINE_NODE_COST = 20
 """Solver nodes one node of the engine-level search is charged as (an ``apply`` through
 the engine costs about that many bitmask moves of a game's own solver)."""
@@ -155,14 +161,16 @@ def policy_bots(game: AnyGame, level: str) -> dict[Seat, Bot]:
 
 def play_deal(game: AnyGame, state: Any, bots: dict[Seat, Bot], seed: int) -> Any:
     """The state once the deal in play has ended (or the game), every seat's bot
-    choosing from its own view."""
+    choosing from its own view, except for a :data:`SLIP` of random moves."""
     deal = len(game.deal_scores(state))
     rng = random.Random(seed)
     while game.outcome(state) is None and len(game.deal_scores(state)) == deal:
         mover = game.to_move(state)[0]
         legal = game.legal_actions(state, mover)
         action = legal[0]
-        if len(legal) > 1:
+        if len(legal) > 1 and rng.random() < SLIP:
+            action = legal[rng.randrange(len(legal))]
+        elif len(legal) > 1:
             action = bots[mover].choose(game.view(state, mover), legal, rng.getrandbits(32))
         state, _ = game.apply(state, mover, action)
     return state

@@ -4,11 +4,11 @@ seat's points in the deal.
 - **Exact** near the end of the deal: the solver's value of each card (paranoid: the
   points the seat is sure of whatever the other three do), once few enough cards are left
   (:data:`EXACT_CARDS`) and the search stays within ``JudgeBudget.exact_nodes``.
-- **Estimate** earlier: the deal played on from the true hands by the fast play-out
-  policy (:mod:`~bolola.bots.king_bolola.playout`, each seat playing from its own hand
-  and the cards played) until the ``expert`` would solve (its ``EXACT_CARDS``), and the
-  rest solved. The policy has no randomness, so one play-out is all a seed would give:
-  the estimate is that one play-out, with no spread to report.
+- **Estimate** earlier: the deal played on from the true hands, ``samples`` times, by the
+  fast play-out policy (:mod:`~bolola.bots.king_bolola.playout`, each seat playing from
+  its own hand and the cards played) but for a random card one time in ten (the generic
+  judge's ``SLIP``: the policy alone would play one line every time), until the
+  ``expert`` would solve (its ``EXACT_CARDS``); the rest is solved.
 - **Declarations**: each offered contract played out the same way from the true hands,
   then weighed as the ``expert`` weighs it against the declarations still owed
   (:func:`~bolola.bots.king_bolola.contract_choice.worth`).
@@ -26,12 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bolola.analysis.generic import SLIP
 from bolola.analysis.judgement import Judge, JudgeBudget, Valuation, Value
 from bolola.bots.king_bolola.contract_choice import worth
 from bolola.bots.king_bolola.expert import EXACT_CARDS as EXPERT_EXACT_CARDS
 from bolola.bots.king_bolola.playout import choose, playout
 from bolola.bots.king_bolola.solver import Position, SearchLimit, Solver, kinds_of, twins
-from bolola.cards import CARDS
+from bolola.cards import CARDS, cards_of
 from bolola.engine import Action, Seat
 from bolola.games.king_bolola import GAME
 from bolola.games.king_bolola.actions import Declare
@@ -87,19 +88,25 @@ class KingBololaJudge:
                     len(legal),
                 )
         tail = Solver(deal.contract, deal.trump, deal.king_under_ace, max_nodes=TAIL_NODES)
+        seeds = [rng.getrandbits(32) for _ in range(max(1, budget.samples))]
         out = []
         for rep in groups:
-            points = _play_on(play(deal, seat, rep)[0], seat, tail)
-            out.append(Value.estimate(names[rep], [float(points)]))
+            after = play(deal, seat, rep)[0]
+            draws = [float(_play_on(after, seat, tail, random.Random(s))) for s in seeds]
+            out.append(Value.estimate(names[rep], draws))
         return Valuation(MEASURE, tuple(out), len(legal))
 
 
-def _play_on(deal: Deal, seat: Seat, tail: Solver) -> int:
-    """``seat``'s points in the deal: the policy plays until the tail is small, the
-    solver the rest (the policy to the end if the tail search runs out of nodes)."""
+def _play_on(deal: Deal, seat: Seat, tail: Solver, rng: random.Random) -> int:
+    """``seat``'s points in the deal: the policy (and its slips) plays until the tail is
+    small, the solver the rest (the policy to the end if the tail search runs out of
+    nodes)."""
     contract, trump = int(deal.contract), deal.trump
     while not deal.done and Position.of_deal(deal).cards_left > EXPERT_EXACT_CARDS[deal.contract]:
         mover = (deal.leader + len(deal.trick)) & 3
+        if rng.random() < SLIP:
+            deal = play(deal, mover, rng.choice(cards_of(deal.legal)).index)[0]
+            continue
         card = choose(
             contract,
             trump,
