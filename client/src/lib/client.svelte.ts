@@ -4,6 +4,7 @@
 // view, version and clock are the screen's, `latestVersion` the server's.
 import { savedToken, saveToken, type Player, type SeatInfo, type TableSummary } from './api';
 import { reason, t } from './i18n.svelte';
+import { newClientSeed, type FairnessFrame } from './fairness';
 import { receiveLobby } from './lobby.svelte';
 import { reducedMotion, speed } from './prefs.svelte';
 import { isMilestone, progressOf } from './progress';
@@ -66,6 +67,8 @@ export class Client {
   chat = $state<ChatLine[]>([]);
   notice = $state<Notice | null>(null);
   pending = $state<string | null>(null);
+  /** The table's fair deals as last revealed (docs/fairness.md); null before a frame says. */
+  fairness = $state<FairnessFrame | null>(null);
 
   private ws: WebSocket | null = null;
   private inLobby = false;
@@ -182,6 +185,8 @@ export class Client {
 
   private sendJoin(): void {
     if (this.tableId === null) return;
+    // This browser's share of the deals, before it sits (ignored once the match is on).
+    if (!this.watching) this.send({ type: 'client_seed', table: this.tableId, seed: newClientSeed() });
     this.send({ type: 'join', table: this.tableId, ...(this.watching ? { watch: true } : {}) });
   }
 
@@ -198,6 +203,7 @@ export class Client {
     dialogs.drop('deal-over');
     dialogs.drop('level-up');
     this.tableId = null;
+    this.fairness = null;
     this.seat = null;
     this.status = null;
     this.seats = [];
@@ -290,6 +296,9 @@ export class Client {
       case 'seats':
         if (f.table === this.tableId) this.seats = f.seats as SeatInfo[];
         break;
+      case 'fairness':
+        if (f.table === this.tableId) this.fairness = (f.fairness as FairnessFrame | null) ?? null;
+        break;
       case 'chat':
         if (f.table === this.tableId) {
           const { from, seat, text, at } = f as unknown as ChatLine;
@@ -355,6 +364,7 @@ export class Client {
     this.latestVersion = f.version as number;
     this.planned = view;
     if (Array.isArray(f.chat)) this.chat = f.chat as ChatLine[];
+    if (f.fairness !== undefined) this.fairness = (f.fairness as FairnessFrame | null) ?? null;
     this.pending = null;
     const shown: Shown = { version: f.version as number, events: [], view, clock: this.clockOf(f.clock as Clock | null) };
     this.queue.jump([{ kind: 'show', shown, settling: false }, { kind: 'settled' }]);

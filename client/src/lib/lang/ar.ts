@@ -9,6 +9,7 @@ import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
+import { phrases as fairness } from './fairness';
 import { phrases as table } from './table';
 
 export const ar: Dict = {
@@ -110,6 +111,7 @@ export const ar: Dict = {
     ...achievements.ar,
     ...lobby.ar,
     ...table.ar,
+    ...fairness.ar,
   },
   contracts: {
     tricks: 'بلا أكلات',

@@ -5,6 +5,7 @@ import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
+import { phrases as fairness } from './fairness';
 import { phrases as table } from './table';
 
 export const en: Dict = {
@@ -106,6 +107,7 @@ export const en: Dict = {
     ...achievements.en,
     ...lobby.en,
     ...table.en,
+    ...fairness.en,
   },
   contracts: {
     tricks: 'No tricks',

@@ -5,6 +5,7 @@ import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
+import { phrases as fairness } from './fairness';
 import { phrases as table } from './table';
 
 const phrases = {
@@ -105,6 +106,7 @@ const phrases = {
   ...achievements.es,
   ...lobby.es,
   ...table.es,
+  ...fairness.es,
 };
 
 export interface Dict {
