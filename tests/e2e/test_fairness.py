@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
+from htpage import create_table as ht_create_table
+from htpage import open_table as ht_open_table
+from htpage import page_errors, play_hand
 from playwright.sync_api import BrowserContext, Page, WebSocket, WebSocketRoute, expect
-from tablepage import play_deal, quick_play, sign_in_as_guest
+from tablepage import create_table, play_deal, quick_play, sign_in_as_guest
+from test_baloot import step as baloot_step
 
 
 def frames(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -85,3 +90,31 @@ def test_a_tampered_deck_is_caught_loudly_naming_the_deal(context: BrowserContex
     expect(badge).to_have_attribute("data-state", "failed")
     expect(badge).to_have_attribute("role", "alert")
     expect(badge).to_contain_text("1")
+
+
+def test_hearts_are_trumps_and_baloot_deals_are_verified_with_the_seat_s_own_cards(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    # Each game deals a seat its cards its own way (HT-4, BA-10): the page checks the cards
+    # it was shown against the seat's part of the deck, and an honest deal passes.
+    page = context.new_page()
+    errors = page_errors(page)
+    sign_in_as_guest(page)
+    ht = ht_create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}], 1)
+    ht_open_table(page, ht)
+    badge = page.get_by_test_id("fairness")
+    expect(badge).to_have_attribute("data-state", "committed")
+    for _ in range(9):
+        play_hand(page)
+    expect(badge).to_have_attribute("data-state", "verified")
+
+    bots = [{"kind": "bot", "level": "club"}] * 3
+    baloot = create_table(page, "baloot", [{"kind": "human"}, *bots])
+    page.goto(f"/table/{baloot}")
+    expect(page.get_by_test_id("table")).to_have_attribute("data-game", "baloot")
+    moves = {"say": 0, "project": 0, "card": 0}
+    while baloot_step(page, 1, moves, tmp_path, "en"):
+        pass
+    expect(badge).to_have_attribute("data-state", "verified")
+    expect(badge).to_contain_text("(1)")
+    assert errors == []
