@@ -53,7 +53,14 @@ def doc_deck(deal_seed: bytes, seeds: list[str], deck: list[str], salt: str = ""
 
 KING_BOLOLA = [r + s for s in "SHDC" for r in "23456789TJQKA"]
 BALOOT = [r + s for s in "SHDC" for r in "789TJQKA"]
+HEARTS_TRUMPS = [*KING_BOLOLA, "JK", "JK"]
 JOLLY = KING_BOLOLA * 2 + ["JK"] * 6
+DOC_DECKS = {
+    "king-bolola": KING_BOLOLA,
+    "baloot": BALOOT,
+    "hearts-trumps": HEARTS_TRUMPS,
+    "jolly": JOLLY,
+}
 
 # -- the two agree --------------------------------------------------------------------------
 
@@ -79,6 +86,7 @@ def test_the_documented_example_gives_the_same_commitment_and_deck_both_ways() -
     [
         (KING_BOLOLA, fairness.canonical()),
         (BALOOT, fairness.canonical(low="7")),
+        (HEARTS_TRUMPS, fairness.canonical(jokers=2)),
         (JOLLY, fairness.canonical(copies=2, jokers=6)),
     ],
 )
@@ -90,6 +98,14 @@ def test_every_games_canonical_deck_and_many_deals_agree(
     for k in range(1, 41):
         seeds = [f"seat{s}-{k}" for s in range(4)]
         assert fairness.shuffle(canonical, chain[k], seeds) == doc_deck(chain[k], seeds, deck)
+
+
+@pytest.mark.parametrize("name", sorted(DOC_DECKS))
+def test_each_game_deals_from_the_canonical_deck_the_page_lists(name: str) -> None:
+    game = next(g for g in registered() if g.name == name)
+    # Jolly writes each copy's number after the card (7H1, JK4): the faces are the page's.
+    faces = [c[:2] for c in game.canonical_deck(game.default_options())]
+    assert faces == DOC_DECKS[name]
 
 
 def test_a_reshuffle_uses_its_own_stream_from_the_canonical_order() -> None:
@@ -104,6 +120,15 @@ def test_a_reshuffle_uses_its_own_stream_from_the_canonical_order() -> None:
     fair = fairness.FairDeals.from_top(hashlib.sha256(b"jolly").digest(), seeds, 4)
     got = fair.deck(start, 2, salt)
     assert got == doc_deck(chain[2], seeds, start, "reshuffle:1")
+    # The page's second example.
+    doc_chain_1 = doc_chain(bytes(32), 3)[1]
+    assert doc_deck(doc_chain_1, ["alice", "bot:1"], start, "reshuffle:1") == [
+        "JK3",
+        "2S1",
+        "7C1",
+        "2S2",
+        "KH2",
+    ]
     assert got != fair.deck(start, 2, fairness.reshuffle_salt(2))
 
 

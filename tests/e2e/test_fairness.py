@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from htpage import create_table as ht_create_table
 from htpage import open_table as ht_open_table
 from htpage import page_errors, play_hand
@@ -60,17 +61,33 @@ def test_a_finished_deal_shows_verified_and_the_page_seed_is_in_the_deals(
     assert mixed and all(seeds[-1]["seed"] in c and "bot:1" in c for c in mixed), mixed
 
 
-def tamper_reveals(page: Page) -> None:
-    """Between the page and the server: each revealed deck has its first two cards swapped."""
+def flip(hex_text: str) -> str:
+    return ("1" if hex_text[0] == "0" else "0") + hex_text[1:]
+
+
+def tamper(frame: dict[str, Any], what: str) -> None:
+    """One thing of a frame's ``fairness`` changed, as a lying server would."""
+    fair = frame.get("fairness")
+    if not isinstance(fair, dict):
+        return
+    if what == "commitment":
+        fair["commitment"] = flip(fair["commitment"])
+    elif what == "seed" and len(fair["seeds"]) >= 2:  # deal 1's is checked by the commitment
+        fair["seeds"][1] = flip(fair["seeds"][1])
+    elif what == "deck" and fair["deck"]:
+        fair["deck"][0], fair["deck"][1] = fair["deck"][1], fair["deck"][0]
+
+
+def tamper_frames(page: Page, what: str) -> None:
+    """Between the page and the server: every frame's ``fairness`` tampered with."""
 
     def route(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
 
         def to_page(message: str | bytes) -> None:
-            if isinstance(message, str) and '"type":"fairness"' in message.replace(" ", ""):
+            if isinstance(message, str) and '"fairness"' in message:
                 frame = json.loads(message)
-                deck = frame["fairness"]["deck"]
-                deck[0], deck[1] = deck[1], deck[0]
+                tamper(frame, what)
                 message = json.dumps(frame)
             ws.send(message)
 
@@ -80,16 +97,21 @@ def tamper_reveals(page: Page) -> None:
     page.route_web_socket(re.compile(r"/ws$"), route)
 
 
-def test_a_tampered_deck_is_caught_loudly_naming_the_deal(context: BrowserContext) -> None:
+@pytest.mark.parametrize(("what", "deal"), [("deck", 1), ("commitment", 1), ("seed", 2)])
+def test_a_tampered_reveal_is_caught_loudly_naming_the_deal(
+    context: BrowserContext, what: str, deal: int
+) -> None:
     page = context.new_page()
-    tamper_reveals(page)
+    tamper_frames(page, what)
     sign_in_as_guest(page)
     quick_play(page)
-    play_deal(page)
     badge = page.get_by_test_id("fairness")
+    for _ in range(deal):
+        play_deal(page)
     expect(badge).to_have_attribute("data-state", "failed")
     expect(badge).to_have_attribute("role", "alert")
-    expect(badge).to_contain_text("1")
+    expect(badge).to_have_attribute("data-problem", what)
+    expect(badge).to_contain_text(re.compile(rf"\b{deal}\b"))
 
 
 def test_hearts_are_trumps_and_baloot_deals_are_verified_with_the_seat_s_own_cards(
