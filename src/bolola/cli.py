@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("bolola.server.cli", "start the card room server"),
     "verify": ("bolola.verify", "check every deal of a record against its revealed seeds"),
     "analyse": ("bolola.analysis.cli", "judge every decision of a record (JSON or text)"),
+    "achievements": ("bolola.server.milestones", "find matches' feats; show achievements"),
 }
 
 

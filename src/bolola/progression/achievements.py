@@ -59,6 +59,7 @@ class MatchFacts:
     result: str  # "win" | "draw" | "loss"
     rating_after: float
     feats: frozenset[str]
+    table_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bolola.server import accounts, oauth
+from bolola.server import accounts, milestones, oauth
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.address import client_address
 from bolola.server.bodylimit import BodyLimit
@@ -43,6 +43,7 @@ STATUS = {
     "csrf": 403,
     "not_invited": 403,
     "not_seated": 403,
+    "locked": 403,
     "no_table": 404,
     "no_player": 404,
     "no_record": 404,
@@ -436,6 +437,8 @@ def make_app(settings: Settings) -> Starlette:
     ]
     # Sign-in with outside providers (PL-15); oauth.py owns its routes.
     routes += oauth.routes(server, endpoint, player_of, signed_in)
+    # Achievements and the designs levels unlock (issue 17).
+    routes += milestones.routes(server, endpoint, player_of, _body)
     if settings.echo:
         routes.append(WebSocketRoute("/echo", echo))
     app = Starlette(

@@ -28,6 +28,7 @@ from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seate
 from bolola.progression.levels import level_of
 from bolola.progression.rating import BOT_RATINGS, START
 from bolola.registry import find
+from bolola.server import milestones
 from bolola.server.backoff import Backoff
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
@@ -671,6 +672,7 @@ class Table:
         self.status = "over"
         self.backoff.reset()
         log.info("table over", extra={"table": self.id, "version": self.version})
+        unlocked = await self._unlocked([p.player_id for p in progress])
         self._broadcast_same(
             {
                 "type": "over",
@@ -679,13 +681,30 @@ class Table:
                 "scores": list(outcome.scores),
                 "ranks": list(outcome.ranks),
                 "record": f"/api/tables/{self.id}/record",
-                "progress": {str(p.seat): {"name": names[p.seat], **p.to_json()} for p in progress},
+                "progress": {
+                    str(p.seat): {
+                        "name": names[p.seat],
+                        **p.to_json(),
+                        "achievements": list(unlocked.get(p.player_id, ())),
+                    }
+                    for p in progress
+                },
             }
         )
         for handle in self.graces.values():
             handle.cancel()
         self.graces.clear()
         self.on_change(self)
+
+    async def _unlocked(self, player_ids: list[int]) -> dict[int, tuple[str, ...]]:
+        """What the match unlocked for each player (issue 17); a failure here costs the
+        dialog, never the result, which is stored already (feats are found again by
+        ``bolola achievements --backfill``)."""
+        try:
+            return await milestones.after_match(self.store, self.id, player_ids)
+        except Exception:
+            log.warning("finding the match's feats failed", exc_info=True, extra={"table": self.id})
+            return {}
 
     # -- retries and expiry ---------------------------------------------------------------
 

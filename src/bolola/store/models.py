@@ -40,6 +40,9 @@ class Player(Base):
     xp: Mapped[int] = mapped_column(Integer, default=0)
     games: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The designs worn (progression/cosmetics.py); None: the first of each kind.
+    card_back: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    felt: Mapped[str | None] = mapped_column(String(20), nullable=True)
 
 
 class Identity(Base):
@@ -172,6 +175,9 @@ class ResultRow(Base):
     rating_after: Mapped[float] = mapped_column(Float)
     xp: Mapped[int] = mapped_column(Integer)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The feats the game saw this seat make (a JSON list, the achievements' input); None:
+    # not found yet (``bolola achievements --backfill``).
+    feats: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class DailyReward(Base):

@@ -16,10 +16,13 @@ from typing import Any, cast
 from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bolola.engine import Result
+from bolola.engine import Record, Result
+from bolola.progression.achievements import DayClaim, MatchFacts
+from bolola.progression.cosmetics import DEFAULT, Kind
 from bolola.progression.daily import reward_xp, streak_on
 from bolola.progression.rating import START
 from bolola.progression.settlement import Progress, Standing, settle
+from bolola.store import milestones
 from bolola.store.database import migrate, open_engine
 from bolola.store.direct import DirectLog
 from bolola.store.models import (
@@ -82,6 +85,8 @@ async def _player(session: AsyncSession, row: Player) -> PlayerInfo:
             GameRating(r.game, r.rating, r.rated, r.played, r.won, r.drawn, r.lost) for r in ratings
         ),
         row.password_hash,
+        row.card_back or DEFAULT[Kind.BACK],
+        row.felt or DEFAULT[Kind.FELT],
     )
 
 
@@ -531,6 +536,39 @@ class Store:
                 .limit(limit)
             )
             return [(n, t, a) for n, t, a in reversed(rows.all())]
+
+    # -- milestones (issue 17): achievements' inputs, feats, the designs worn ---------------
+
+    async def milestones(self, player_id: int) -> tuple[list[MatchFacts], list[DayClaim]]:
+        """The player's finished matches (with their feats) and daily claims."""
+        async with self._sessions() as s:
+            return await milestones.player_history(s, player_id)
+
+    async def engine_record(self, table_id: int) -> Record | None:
+        """The table's game as the engine replays it (None: no such table)."""
+        async with self._sessions() as s:
+            return await milestones.engine_record(s, table_id)
+
+    async def tables_without_feats(self, limit: int) -> list[int]:
+        async with self._sessions() as s:
+            return await milestones.tables_without_feats(s, limit)
+
+    async def set_feats(self, table_id: int, feats: tuple[frozenset[str], ...]) -> None:
+        async def write(session: AsyncSession) -> None:
+            await milestones.set_feats(session, table_id, feats)
+
+        await self.writer.write(write)
+
+    async def wear(self, player_id: int, back: str | None, felt: str | None) -> None:
+        """The designs a player chose (None: unchanged); the caller checked their level."""
+        values = {k: v for k, v in (("card_back", back), ("felt", felt)) if v is not None}
+        if not values:
+            return
+
+        async def write(session: AsyncSession) -> None:
+            await session.execute(update(Player).where(Player.id == player_id).values(**values))
+
+        await self.writer.write(write)
 
     async def record(self, table_id: int) -> dict[str, Any] | None:
         async with self._sessions() as s:

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from typing import Any
 
 from bolola.engine import Result
+from bolola.progression.cosmetics import DEFAULT, Kind
 from bolola.progression.leagues import league_of
 from bolola.progression.levels import level_of
 from bolola.progression.rating import START, is_provisional
@@ -49,6 +50,8 @@ class PlayerInfo:
     games: int
     ratings: tuple[GameRating, ...] = ()
     password_hash: str | None = None
+    back: str = DEFAULT[Kind.BACK]  # the card back and felt worn (issue 17)
+    felt: str = DEFAULT[Kind.FELT]
 
     def rating_in(self, game: str) -> GameRating:
         for r in self.ratings:
@@ -77,6 +80,8 @@ class PlayerInfo:
             "ratings": {g.name: self.rating_in(g.name).to_json() for g in registered()},
             "rating": round(main.rating),
             "league": str(league_of(main.rating)),
+            "back": self.back,
+            "felt": self.felt,
         }
 
 
