@@ -105,6 +105,7 @@ def _load() -> None:
     from bolola.bots import hearts_trumps as hearts_trumps_bots
     from bolola.bots import jolly as jolly_bots
     from bolola.bots import king_bolola as king_bolola_bots
+    from bolola.bots.jolly.judge import make_judge as jolly_judge
     from bolola.bots.king_bolola.judge import make_judge as king_bolola_judge
     from bolola.games import baloot, hearts_trumps, jolly, king_bolola
     from bolola.games.baloot import feats as baloot_feats
@@ -118,4 +119,4 @@ def _load() -> None:
     register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge, feats(king_bolola_feats))
     register(hearts_trumps.GAME, hearts_trumps_bots.BOTS, feats=feats(hearts_trumps_feats))
     register(baloot.GAME, baloot_bots.BOTS, feats=feats(baloot_feats))
-    register(jolly.GAME, jolly_bots.BOTS, feats=feats(jolly_feats))
+    register(jolly.GAME, jolly_bots.BOTS, jolly_judge, feats(jolly_feats))
