@@ -79,6 +79,7 @@ def test_a_finished_match_levels_up_and_shows_on_the_profile(
     dialog = page.get_by_test_id("level-up")
     bar = page.get_by_test_id("my-profile").get_by_role("progressbar")
     played: list[int] = []
+    unlocked_keys: list[str] = []
     while True:
         assert len(played) < 9, me(server, token)
         table = short_match(server, token)
@@ -89,8 +90,17 @@ def test_a_finished_match_levels_up_and_shows_on_the_profile(
         mine = over["progress"]["0"]
         if mine["level_after"] > mine["level_before"]:
             break
-        # No new level: the top bar takes the new XP, and no dialog comes.
+        # No new level: the top bar takes the new XP; a dialog only for what the match
+        # unlocked (issue 17: a first win, the 59 bonus…), naming it.
         expect(bar).to_have_attribute("aria-valuenow", str(me(server, token)["level_xp"]))
+        if mine["achievements"]:
+            expect(dialog).to_be_visible()
+            unlocked = dialog.get_by_test_id("unlocked-achievements").locator("li")
+            expect(unlocked).to_have_count(len(mine["achievements"]))
+            if len(unlocked_keys) == 0:
+                page.screenshot(path=str(shots / "achievement.png"), animations="disabled")
+            unlocked_keys.extend(mine["achievements"])
+            dialog.get_by_role("button", name="Seguir").click()
         expect(dialog).to_have_count(0)
     assert (mine["level_before"], mine["level_after"]) == (1, 2), mine
 
@@ -121,6 +131,23 @@ def test_a_finished_match_levels_up_and_shows_on_the_profile(
         int(hearts.locator(f'[data-stat="{k}"]').inner_text()) for k in ("won", "drawn", "lost")
     ]
     assert sum(counts) == len(played), counts
+    # The achievements: the first ten matches under way, and whatever the matches unlocked.
+    unlocked_keys += mine["achievements"]
+    achievements = profile.get_by_test_id("achievements")
+    ten = achievements.locator('[data-key="matches-10"]')
+    expect(ten).to_contain_text(f"{len(played)} de 10")
+    expect(ten).to_have_attribute("data-unlocked", "false")
+    for key in unlocked_keys:
+        expect(achievements.locator(f'[data-key="{key}"]')).to_have_attribute(
+            "data-unlocked", "true"
+        )
+    expect(achievements.locator('[data-unlocked="true"]')).to_have_count(len(unlocked_keys))
+    # One's own cards and table: at level 2 only the first designs; the next show their level.
+    look = profile.get_by_test_id("look")
+    expect(look.get_by_test_id("back-classic")).to_have_attribute("aria-checked", "true")
+    expect(look.get_by_test_id("back-crimson")).to_be_disabled()
+    expect(look.get_by_test_id("back-crimson")).to_contain_text("Nivel 3")
+    expect(look.get_by_test_id("felt-green")).to_be_enabled()
     page.screenshot(path=str(shots / "profile.png"), animations="disabled", full_page=True)
     check_a11y(page, "profile")
 

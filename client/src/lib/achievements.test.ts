@@ -1,5 +1,5 @@
 import { describe as suite, expect, it } from 'vitest';
-import { describe, ordered, type Achievement } from './achievements';
+import { describe, fromKey, ordered, type Achievement } from './achievements';
 import { feats, phrases } from './lang/achievements';
 
 const ach = (extra: Partial<Achievement>): Achievement => ({
@@ -45,6 +45,16 @@ suite('achievements', () => {
       ach({ key: 'd', unlocked_at: '2026-11-20T00:00:00Z' }),
     ];
     expect(ordered(list).map((a) => a.key)).toEqual(['d', 'b', 'c', 'a']);
+  });
+
+  it("reads what an over frame's key says", () => {
+    expect(fromKey('first-win')).toMatchObject({ kind: 'wins', game: null, goal: 1 });
+    expect(fromKey('matches-50')).toMatchObject({ kind: 'matches', goal: 50 });
+    expect(fromKey('streak-7')).toMatchObject({ kind: 'streak', goal: 7 });
+    expect(fromKey('baloot:first-win')).toMatchObject({ kind: 'wins', game: 'baloot' });
+    expect(fromKey('jolly:gold')).toMatchObject({ kind: 'league', game: 'jolly' });
+    expect(fromKey('hearts-trumps:bonus-59')).toMatchObject({ kind: 'feat', goal: 1 });
+    expect(describe(fromKey('hearts-trumps:bonus-59'), 'en').title).toBe('The 59 bonus');
   });
 
   it('has every phrase and every feat in every language', () => {

@@ -18,7 +18,7 @@ export interface Achievement {
 export interface Described {
   title: string;
   how: string;
-  status: string; // 'Unlocked on …' or '3 of 10'
+  status: string; // 'Unlocked on …', '3 of 10', or nothing for a one-off not done yet
 }
 
 /** The title, the condition and the progress of an achievement, in `lang`. */
@@ -27,7 +27,9 @@ export function describe(a: Achievement, lang: Lang = locale.lang): Described {
   const [title, how] = words(a, game, lang);
   const status = a.unlocked_at
     ? t('achUnlockedOn', { date: day(a.unlocked_at, lang) }, lang)
-    : t('achProgress', { count: a.count, goal: a.goal }, lang);
+    : a.goal > 1
+      ? t('achProgress', { count: a.count, goal: a.goal }, lang)
+      : '';
   return { title, how, status };
 }
 
@@ -68,4 +70,24 @@ export function ordered(list: readonly Achievement[]): Achievement[] {
   unlocked.sort((a, b) => (b.unlocked_at ?? '').localeCompare(a.unlocked_at ?? ''));
   open.sort((a, b) => b.count / b.goal - a.count / a.goal);
   return [...unlocked, ...open];
+}
+
+/** An achievement named only by its key (an over frame's), with what its key says. */
+export function fromKey(key: string): Achievement {
+  const colon = key.indexOf(':');
+  const game = colon < 0 ? null : key.slice(0, colon);
+  const rest = colon < 0 ? key : key.slice(colon + 1);
+  const goal = Number(/-(\d+)$/.exec(rest)?.[1] ?? 1);
+  const kind: AchievementKind =
+    rest === 'first-win'
+      ? 'wins'
+      : game === null && rest.startsWith('matches-')
+        ? 'matches'
+        : game === null && rest.startsWith('streak-')
+          ? 'streak'
+          : rest === 'silver' || rest === 'gold'
+            ? 'league'
+            : 'feat';
+  const whole = kind === 'feat' ? 1 : goal;
+  return { key, kind, game, goal: whole, count: whole, unlocked_at: null };
 }

@@ -52,7 +52,6 @@ export interface RecentMatch {
 export interface Profile {
   player: Player;
   recent: RecentMatch[];
-  achievements?: Achievement[]; // issue 17; an older server sends none
 }
 
 export interface LeaderRow {
@@ -217,6 +216,9 @@ export const api = {
   tables: async () => (await call<{ tables: TableSummary[] }>('GET', '/api/tables')).tables,
   create: async (spec: TableSpec) =>
     (await call<{ table: TableSummary }>('POST', '/api/tables', spec)).table,
+  achievements: async (name: string) =>
+    (await call<{ achievements: Achievement[] }>('GET', `/api/players/${encodeURIComponent(name)}/achievements`))
+      .achievements,
   cosmetics: async () => (await call<{ cosmetics: Cosmetic[] }>('GET', '/api/cosmetics')).cosmetics,
   wear: async (look: { back?: string; felt?: string }) =>
     (await call<{ player: Player }>('POST', '/api/me/look', look)).player,

@@ -1,6 +1,9 @@
 // Cosmetic rewards (issue 17): the card back and the table felt a player chose among those
 // their level unlocked. The server keeps the catalogue (which level unlocks what) and each
 // player's choice; the designs themselves are drawn here, by name.
+import { locale } from './i18n.svelte';
+import { designs } from './lang/achievements';
+
 export type CosmeticKind = 'back' | 'felt';
 
 export interface Cosmetic {
@@ -41,4 +44,9 @@ export function unlockedBetween(catalogue: readonly Cosmetic[], before: number, 
 /** Whether a player of `level` may wear `c`. */
 export function isUnlocked(c: Cosmetic, level: number): boolean {
   return c.level <= level;
+}
+
+/** A design's name in the player's language. */
+export function designName(name: string): string {
+  return designs[locale.lang][name] ?? designs.en[name] ?? name;
 }

@@ -38,6 +38,7 @@ const entry = (extra: Partial<ProgressEntry> = {}): ProgressEntry => ({
   rating_after: 1512.4,
   league_before: 'bronze',
   league_after: 'bronze',
+  achievements: [],
   ...extra,
 });
 
@@ -83,6 +84,15 @@ describe("the over frame's progress", () => {
     expect(progressOf(frame, null)).toBeNull();
     expect(progressOf({ type: 'over' }, 1)).toBeNull();
     expect(progressOf(null, 1)).toBeNull();
+  });
+
+  it("keeps the achievements the match unlocked (an older server's entry has none)", () => {
+    const unlocked = { progress: { '0': { ...entry(), achievements: ['first-win', 7] } } };
+    expect(progressOf(unlocked, 0)?.achievements).toEqual(['first-win']);
+    const { achievements: _, ...old } = entry();
+    expect(progressOf({ progress: { '0': old } }, 0)?.achievements).toEqual([]);
+    expect(isMilestone(entry({ achievements: ['matches-10'] }))).toBe(true);
+    expect(isMilestone(entry())).toBe(false);
   });
 
   it('refuses a malformed entry rather than showing nonsense', () => {

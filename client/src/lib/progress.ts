@@ -50,6 +50,8 @@ export interface ProgressEntry {
   rating_after: number;
   league_before: League;
   league_after: League;
+  /** The keys of the achievements the match unlocked (issue 17). */
+  achievements: string[];
 }
 
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
@@ -78,6 +80,9 @@ export function progressOf(frame: Record<string, unknown> | null, seat: number |
     rating_after: ra,
     league_before: e.league_before,
     league_after: e.league_after,
+    achievements: Array.isArray(e.achievements)
+      ? e.achievements.filter((k): k is string => typeof k === 'string')
+      : [],
   };
 }
 
@@ -91,9 +96,9 @@ export function leagueChange(e: ProgressEntry): 'promoted' | 'relegated' | null 
   return d > 0 ? 'promoted' : d < 0 ? 'relegated' : null;
 }
 
-/** Worth a dialog of its own: a new level, or a new league. */
+/** Worth a dialog of its own: a new level, a new league, or an achievement. */
 export function isMilestone(e: ProgressEntry): boolean {
-  return levelledUp(e) || leagueChange(e) !== null;
+  return levelledUp(e) || leagueChange(e) !== null || e.achievements.length > 0;
 }
 
 /** A whole rating point, halves to even as the server rounds (1350.5 → 1350), so the

@@ -1,6 +1,7 @@
-// Phrases of the achievements (issue 17: the profile's milestones and the dialog that
-// announces one), in every language; es.ts, en.ts and ar.ts merge them. A game's feats
-// are named in `feats` by their key (`game:feat`, as the server sends it).
+// Phrases of the milestones (issue 17: the profile's achievements, the dialog that
+// announces one, the card backs and felts levels unlock), in every language; es.ts, en.ts
+// and ar.ts merge them. A game's feats are named in `feats` by their key (`game:feat`, as
+// the server sends it), the designs in `designs` by name.
 
 const es = {
   achTitle: 'Logros',
@@ -19,6 +20,12 @@ const es = {
   achProgress: '{count} de {goal}',
   achUnlockedTitle: '¡Logro conseguido!',
   achUnlockedMany: '¡{n} logros conseguidos!',
+  newDesigns: 'Nuevos diseños: {names}',
+  lookTitle: 'Tus cartas y tu mesa',
+  lookBacks: 'Reverso de las cartas',
+  lookFelts: 'Tapete',
+  lookLocked: 'Nivel {n}',
+  lookFailed: 'No se pudo guardar: {reason}',
 };
 
 const en: Record<keyof typeof es, string> = {
@@ -38,6 +45,12 @@ const en: Record<keyof typeof es, string> = {
   achProgress: '{count} of {goal}',
   achUnlockedTitle: 'Achievement unlocked!',
   achUnlockedMany: '{n} achievements unlocked!',
+  newDesigns: 'New designs: {names}',
+  lookTitle: 'Your cards and table',
+  lookBacks: 'Card back',
+  lookFelts: 'Table felt',
+  lookLocked: 'Level {n}',
+  lookFailed: 'Could not save: {reason}',
 };
 
 const ar: Record<keyof typeof es, string> = {
@@ -57,6 +70,12 @@ const ar: Record<keyof typeof es, string> = {
   achProgress: '{count} من {goal}',
   achUnlockedTitle: 'إنجاز جديد!',
   achUnlockedMany: '{n} إنجازات جديدة!',
+  newDesigns: 'تصاميم جديدة: {names}',
+  lookTitle: 'أوراقك وطاولتك',
+  lookBacks: 'ظهر الورق',
+  lookFelts: 'لون الطاولة',
+  lookLocked: 'المستوى {n}',
+  lookFailed: 'تعذّر الحفظ: {reason}',
 };
 
 export const phrases = { es, en, ar };
@@ -86,5 +105,45 @@ export const feats: Record<'es' | 'en' | 'ar', Record<string, [string, string]>>
     'baloot:kaboot': ['كبوت', 'فريقك يأكل الأكلات الثماني في توزيعة.'],
     'jolly:mano-jolly': ['مانو جولي', 'انزل كل أوراقك في دور واحد دون أن تكون قد فتحت.'],
     'hearts-trumps:bonus-59': ['مكافأة 59', 'اغنم أوراق غنيمة أكثر من خصمك في توزيعة.'],
+  },
+};
+
+/** The designs' names (progression/cosmetics.py names them; lib/cosmetics draws them). */
+export const designs: Record<'es' | 'en' | 'ar', Record<string, string>> = {
+  es: {
+    classic: 'Clásico',
+    crimson: 'Carmesí',
+    lattice: 'Celosía',
+    night: 'Noche',
+    gold: 'Oro',
+    green: 'Verde',
+    blue: 'Azul',
+    burgundy: 'Burdeos',
+    slate: 'Pizarra',
+    royal: 'Real',
+  },
+  en: {
+    classic: 'Classic',
+    crimson: 'Crimson',
+    lattice: 'Lattice',
+    night: 'Night',
+    gold: 'Gold',
+    green: 'Green',
+    blue: 'Blue',
+    burgundy: 'Burgundy',
+    slate: 'Slate',
+    royal: 'Royal',
+  },
+  ar: {
+    classic: 'كلاسيكي',
+    crimson: 'قرمزي',
+    lattice: 'شبكي',
+    night: 'ليلي',
+    gold: 'ذهبي',
+    green: 'أخضر',
+    blue: 'أزرق',
+    burgundy: 'عنابي',
+    slate: 'رمادي',
+    royal: 'ملكي',
   },
 };
