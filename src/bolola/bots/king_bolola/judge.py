@@ -9,8 +9,9 @@ seat's points in the deal.
   its own hand and the cards played) but for a random card one time in ten (the generic
   judge's ``SLIP``: the policy alone would play one line every time), until the
   ``expert`` would solve (its ``EXACT_CARDS``); the rest is solved.
-- **Declarations**: each offered contract played out the same way from the true hands,
-  then weighed as the ``expert`` weighs it against the declarations still owed
+- **Declarations**: each offered contract played out the same way from the true hands
+  (``samples`` times, with the same slips), then weighed as the ``expert`` weighs it
+  against the declarations still owed
   (:func:`~bolola.bots.king_bolola.contract_choice.worth`).
 
 Equivalent cards (neighbours in play of one kind for the contract) are valued once and
@@ -66,7 +67,7 @@ class KingBololaJudge:
     ) -> Valuation:
         deal: Deal | None = state.deal
         if deal is None:
-            return _declarations(state, seat, legal)
+            return _declarations(state, seat, legal, budget, rng)
         pos = Position.of_deal(deal)
         so_far = deal.points[seat]
         groups: dict[int, list[int]] = {}
@@ -135,25 +136,24 @@ def _play_on(deal: Deal, seat: Seat, tail: Solver, rng: random.Random) -> int:
         return deal.points[seat] + end[seat]
 
 
-def _declarations(state: Any, seat: Seat, legal: Sequence[Action]) -> Valuation:
-    scores: dict[Declare, float] = {}
+def _declarations(
+    state: Any, seat: Seat, legal: Sequence[Action], budget: JudgeBudget, rng: random.Random
+) -> Valuation:
+    """Each declaration played out as a card's estimate is, then charged as the expert
+    charges it: ``worth`` is the score less a constant per declaration, so each
+    play-out's points take the same charge."""
+    view = GAME.view(state, seat)
+    seeds = [rng.getrandbits(32) for _ in range(max(1, budget.samples))]
+    values = []
     for declare in legal:
         assert isinstance(declare, Declare)
         deal = GAME.apply(state, seat, declare)[0].deal
         assert deal is not None  # a declaration starts the deal
-        end = playout(
-            deal.contract,
-            deal.trump,
-            deal.king_under_ace,
-            list(deal.hands),
-            deal.leader,
-            [],
-            0,
-        )
-        scores[declare] = float(end[seat])
-    rated = worth(GAME.view(state, seat), scores)
-    values = tuple(Value.estimate((str(d),), [rated[d]]) for d in scores)
-    return Valuation(DECLARE_MEASURE, values, len(legal))
+        tail = Solver(deal.contract, deal.trump, deal.king_under_ace, max_nodes=TAIL_NODES)
+        charge = worth(view, {declare: 0.0})[declare]
+        draws = [charge + _play_on(deal, seat, tail, random.Random(s)) for s in seeds]
+        values.append(Value.estimate((str(declare),), draws))
+    return Valuation(DECLARE_MEASURE, tuple(values), len(legal))
 
 
 def make_judge() -> Judge:
