@@ -20,7 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bolola.server import accounts, milestones, oauth
+from bolola.server import accounts, friends, milestones, oauth
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.address import client_address
 from bolola.server.bodylimit import BodyLimit
@@ -44,6 +44,11 @@ STATUS = {
     "not_invited": 403,
     "not_seated": 403,
     "locked": 403,
+    "blocked": 403,
+    "not_friends": 403,
+    "no_challenge": 404,
+    "no_request": 404,
+    "already_challenged": 409,
     "no_table": 404,
     "no_player": 404,
     "no_record": 404,
@@ -439,6 +444,8 @@ def make_app(settings: Settings) -> Starlette:
     routes += oauth.routes(server, endpoint, player_of, signed_in)
     # Achievements and the designs levels unlock (issue 17).
     routes += milestones.routes(server, endpoint, player_of, _body)
+    # Friends, presence, challenges and rematches (issue 17).
+    routes += friends.routes(server, endpoint, player_of, _body)
     if settings.echo:
         routes.append(WebSocketRoute("/echo", echo))
     app = Starlette(

@@ -112,6 +112,8 @@ async def serve_socket(
                         )
                     conn = Connection(ws, player)
                     room.online.setdefault(player.id, set()).add(conn)
+                    if len(room.online[player.id]) == 1:
+                        await room.friends.arrive(player.id)  # friends see them online
                     reply = {
                         "type": "welcome",
                         "protocol": protocol.PROTOCOL,
@@ -142,11 +144,20 @@ async def serve_socket(
                 mine.discard(conn)
                 if not mine:
                     del room.online[conn.player.id]
+                    await _departed(room, conn.player.id)
             for table_id in conn.tables:
                 table = room.tables.get(table_id)
                 if table is not None:
                     table.post(_detacher(table, conn))
             await conn.close()
+
+
+async def _departed(room: Room, player_id: int) -> None:
+    # The connection is gone whatever happens here: a failure costs "offline since".
+    try:
+        await room.friends.depart(player_id)
+    except Exception:
+        log.warning("recording a departure failed", exc_info=True)
 
 
 def _detacher(table: Table, conn: Connection) -> Any:

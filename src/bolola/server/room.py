@@ -19,6 +19,7 @@ from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
 from bolola.registry import FLAGSHIP, find, registered
 from bolola.server.fair import draw_top
+from bolola.server.friends import Friends
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError
 from bolola.server.settings import Settings
@@ -123,6 +124,7 @@ class Room:
         self._leaving: dict[int, asyncio.TimerHandle] = {}  # finished tables, by id
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
+        self.friends = Friends(self, store, settings.challenge_seconds)
 
     def tell(self, player_id: int, message: dict[str, Any]) -> None:
         """Send to every connection of a player (an invitation, PL-3)."""
@@ -186,6 +188,7 @@ class Room:
     async def close(self) -> None:
         """Every table stopped at once: no more moves, timers or retries."""
         self.closing = True
+        self.friends.close()
         if self._warming is not None:
             self._warming.cancel()
             await asyncio.gather(self._warming, return_exceptions=True)
@@ -299,6 +302,7 @@ class Room:
         return out
 
     def _changed(self, table: Table) -> None:
+        self.friends.table_changed(table)
         message = {"type": "lobby", "table": table.summary()}
         for conn in self.lobby:
             if table.access == "anyone" or conn.player.id in (table.host_id, *table.invited):

@@ -153,6 +153,8 @@ class Settings(BaseSettings):
     # A finished (or expired) table stays in memory this long, for late joiners and
     # reloads, then only its record and results remain (in the database).
     finished_table_seconds: float = Field(60.0, ge=0)
+    # How long a challenge waits for its friends' answers before it lapses (issue 17).
+    challenge_seconds: float = Field(180.0, gt=0)
     # The address people reach the server at (e.g. https://cards.example.org), for the
     # OAuth redirect URIs; empty: taken from each request's own URL.
     public_url: str = ""

@@ -43,6 +43,8 @@ class Player(Base):
     # The designs worn (progression/cosmetics.py); None: the first of each kind.
     card_back: Mapped[str | None] = mapped_column(String(20), nullable=True)
     felt: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    # When their last connection closed (friends see "offline since"); None: never seen.
+    last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Identity(Base):
@@ -97,6 +99,26 @@ class Invitation(Base):
     __tablename__ = "invitations"
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+
+
+class Friendship(Base):
+    """A friend request from ``player_id`` to ``friend_id``, ``pending`` until the other
+    accepts it (then ``accepted``: friends both ways, one row)."""
+
+    __tablename__ = "friendships"
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    status: Mapped[str] = mapped_column(String(10))  # "pending" | "accepted"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Block(Base):
+    """``player_id`` blocked ``blocked_id``: no requests, challenges or chat from them."""
+
+    __tablename__ = "blocks"
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class ActionRow(Base):

@@ -22,7 +22,7 @@ from bolola.progression.cosmetics import DEFAULT, Kind
 from bolola.progression.daily import reward_xp, streak_on
 from bolola.progression.rating import START
 from bolola.progression.settlement import Progress, Standing, settle
-from bolola.store import milestones
+from bolola.store import friends, milestones
 from bolola.store.database import migrate, open_engine
 from bolola.store.direct import DirectLog
 from bolola.store.models import (
@@ -51,6 +51,7 @@ from bolola.store.values import (
     SeatEnd,
     SeatInfo,
     TableInfo,
+    TableSetup,
 )
 from bolola.store.writer import Append, Writer
 
@@ -536,6 +537,72 @@ class Store:
                 .limit(limit)
             )
             return [(n, t, a) for n, t, a in reversed(rows.all())]
+
+    # -- friends (issue 17) -------------------------------------------------------------------
+
+    async def ask_friend(self, a: int, b: int) -> friends.Asked:
+        """``a`` asks ``b`` (``BLOCKED`` when either blocks the other)."""
+
+        async def write(session: AsyncSession) -> friends.Asked:
+            return await friends.ask(session, a, b)
+
+        return await self.writer.write(write)
+
+    async def answer_friend(self, a: int, b: int, accept: bool) -> bool:
+        async def write(session: AsyncSession) -> bool:
+            return await friends.answer(session, a, b, accept)
+
+        return await self.writer.write(write)
+
+    async def remove_friend(self, a: int, b: int) -> bool:
+        async def write(session: AsyncSession) -> bool:
+            return await friends.remove(session, a, b)
+
+        return await self.writer.write(write)
+
+    async def block(self, a: int, b: int, on: bool) -> None:
+        async def write(session: AsyncSession) -> None:
+            await (friends.block if on else friends.unblock)(session, a, b)
+
+        await self.writer.write(write)
+
+    async def table_setup(self, table_id: int) -> TableSetup | None:
+        async with self._sessions() as s:
+            row = await s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = await s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            )
+            return TableSetup(
+                row.id,
+                row.game,
+                json.loads(row.options),
+                tuple(SeatInfo(x.seat, x.kind, x.level, x.player_id) for x in seats),
+                row.status,
+                row.move_seconds,
+                row.rated,
+            )
+
+    async def is_blocked(self, a: int, b: int) -> bool:
+        async with self._sessions() as s:
+            return await friends.is_blocked(s, a, b)
+
+    async def relations(self, a: int) -> friends.Relations:
+        async with self._sessions() as s:
+            return await friends.relations(s, a)
+
+    async def friend_ids(self, a: int) -> list[int]:
+        async with self._sessions() as s:
+            return await friends.friend_ids(s, a)
+
+    async def seen(self, a: int) -> None:
+        """The player's last connection closed now."""
+
+        async def write(session: AsyncSession) -> None:
+            await friends.seen(session, a, now())
+
+        await self.writer.write(write)
 
     # -- milestones (issue 17): achievements' inputs, feats, the designs worn ---------------
 

@@ -120,6 +120,19 @@ class TableInfo:
     client_seeds: tuple[str, ...] | None = None  # once the match started
 
 
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """How a table was set up (a rematch copies it): its game, options, seats, access."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    status: str
+    move_seconds: float | None
+    rated: bool
+
+
 class NameTakenError(Exception):
     pass
 

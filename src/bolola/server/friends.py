@@ -1,0 +1,449 @@
+"""Friends, presence and challenges (issue 17).
+
+- **Friends**: requests by name (from a player card, a table, the friends panel), answered
+  by the other; blocks (no requests, no challenges from the blocked; the page hides their
+  chat). ``GET /api/friends`` lists each friend with their presence: online or since when
+  not, and the table they sit at, joinable or watchable as its access allows.
+- **Live**: whoever's friends list would read differently (a friend came or went, sat
+  down, a request arrived or was answered) hears ``{"type": "friends"}`` and reads it
+  again; an invitation or a challenge reaches its player wherever they are in the app.
+- **Challenges**: a new private table for the challenger and friends (bots for the rest),
+  each invited friend told live, with an answer (accept: the first free seat; decline)
+  the challenger hears, and an expiry (``CHALLENGE_SECONDS``) after which an unanswered
+  invitation lapses. A **rematch** is a challenge to the same players, options and bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.routing import BaseRoute, Route
+
+from bolola.engine import RecordError
+from bolola.registry import FLAGSHIP, find
+from bolola.server.protocol import ProtocolError, no_control
+from bolola.store.friends import Asked
+from bolola.store.store import PlayerInfo, Store
+
+if TYPE_CHECKING:
+    from bolola.server.app import Server
+    from bolola.server.room import Room, TableSpec
+    from bolola.server.table import Table
+
+CHALLENGE_SECONDS = 180.0
+"""How long a challenge waits for an answer (then it lapses)."""
+MAX_CHALLENGED = 3
+
+
+@dataclass(slots=True)
+class Challenge:
+    """One challenge's invitations and their answers (``pending``, ``accepted``,
+    ``declined``, ``expired``), with each invitee's seat if they had one (a rematch)."""
+
+    table_id: int
+    host: PlayerInfo
+    answers: dict[int, str]
+    names: dict[int, str]
+    seats: dict[int, int]
+    expires_at: datetime
+    timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    def to_json(self, table: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "table": table,
+            "from": self.host.name,
+            "expires_at": self.expires_at.isoformat(),
+            "answers": {self.names[p]: a for p, a in self.answers.items()},
+        }
+
+
+class Friends:
+    """What the room knows of friends: who is online, who is whose friend (read when a
+    player comes online), the challenges under way."""
+
+    def __init__(self, room: Room, store: Store, seconds: float = CHALLENGE_SECONDS) -> None:
+        self.room = room
+        self.store = store
+        self.seconds = seconds
+        self.challenges: dict[int, Challenge] = {}
+        self._friends: dict[int, set[int]] = {}  # online player -> their friends' ids
+
+    # -- presence -------------------------------------------------------------------------
+
+    async def arrive(self, player_id: int) -> None:
+        """A player's first connection opened."""
+        self._friends[player_id] = set(await self.store.friend_ids(player_id))
+        self.changed(player_id)
+
+    async def depart(self, player_id: int) -> None:
+        """A player's last connection closed."""
+        self.changed(player_id)
+        self._friends.pop(player_id, None)
+        await self.store.seen(player_id)
+
+    def changed(self, *player_ids: int) -> None:
+        """These players' presence changed: their online friends read their list again."""
+        told: set[int] = set()
+        for pid in player_ids:
+            for friend in self._friends.get(pid, ()):
+                if friend in self.room.online and friend not in told:
+                    told.add(friend)
+                    self.room.tell(friend, {"type": "friends"})
+
+    def table_changed(self, table: Table) -> None:
+        self.changed(*(h.player_id for h in table.holders if h.player_id is not None))
+
+    async def relations_changed(self, *player_ids: int) -> None:
+        """A friendship began or ended between these: each reads their list again."""
+        for pid in player_ids:
+            if pid in self._friends:
+                self._friends[pid] = set(await self.store.friend_ids(pid))
+            self.room.tell(pid, {"type": "friends"})
+
+    def where(self, player_id: int) -> Table | None:
+        """The table a player sits at (not over), if any."""
+        for table in self.room.tables.values():
+            if table.status in ("open", "playing") and table.seat_of(player_id) is not None:
+                return table
+        return None
+
+    def presence(self, me: PlayerInfo, friend_id: int) -> dict[str, Any]:
+        table = self.where(friend_id)
+        out: dict[str, Any] = {"online": friend_id in self.room.online, "table": None}
+        if table is not None:
+            allowed = table.access == "anyone" or me.id in (table.host_id, *table.invited)
+            out["table"] = {
+                "id": table.id,
+                "game": table.game.name,
+                "status": table.status,
+                "joinable": allowed
+                and table.status == "open"
+                and any(h.is_free for h in table.holders),
+                "watchable": allowed and table.status == "playing",
+            }
+        return out
+
+    # -- challenges -----------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        host: PlayerInfo,
+        invitees: list[PlayerInfo],
+        spec: TableSpec,
+        seats: dict[int, int] | None = None,
+    ) -> tuple[Table, Challenge]:
+        """A new private table for ``host`` and ``invitees`` (``spec``'s human seats are
+        theirs), each invited and told."""
+        if not invitees:
+            raise ProtocolError("bad_request", "challenge at least one player")
+        if len(invitees) > MAX_CHALLENGED or len({p.id for p in invitees}) < len(invitees):
+            raise ProtocolError("bad_request", f"challenge 1 to {MAX_CHALLENGED} players")
+        for guest in invitees:
+            if guest.id == host.id:
+                raise ProtocolError("bad_request", "you cannot challenge yourself")
+            if await self.store.is_blocked(host.id, guest.id):
+                raise ProtocolError("blocked", f"{guest.name} cannot be challenged")
+            for c in self.challenges.values():
+                if c.host.id == host.id and c.answers.get(guest.id) == "pending":
+                    raise ProtocolError(
+                        "already_challenged", f"{guest.name} has your challenge already"
+                    )
+        humans = sum(1 for s in spec.seats if s.kind == "human")
+        if humans < 2:
+            raise ProtocolError("bad_request", "a challenge needs a human seat for a friend")
+        table = await self.room.create(host, spec)
+        await table.call(lambda: table.take_seat(host, (seats or {}).get(host.id)))
+        expires = datetime.now(UTC) + timedelta(seconds=self.seconds)
+        challenge = Challenge(
+            table.id,
+            host,
+            {p.id: "pending" for p in invitees},
+            {p.id: p.name for p in invitees},
+            dict(seats or {}),
+            expires,
+        )
+        for guest in invitees:
+            await table.call(lambda g=guest: table.invite(host, g))  # type: ignore[misc]
+        self.challenges[table.id] = challenge
+        challenge.timer = asyncio.get_running_loop().call_later(
+            self.seconds, lambda: asyncio.ensure_future(self._expire(table.id))
+        )
+        message = {"type": "challenge", **challenge.to_json(table.summary())}
+        for guest in invitees:
+            self.room.tell(guest.id, message)
+        return table, challenge
+
+    async def answer(self, player: PlayerInfo, table_id: int, accept: bool) -> dict[str, Any]:
+        challenge = self.challenges.get(table_id)
+        if challenge is None or challenge.answers.get(player.id) is None:
+            raise ProtocolError("no_challenge", "no such challenge for you")
+        state = challenge.answers[player.id]
+        if state != "pending":
+            raise ProtocolError("no_challenge", f"this challenge is {state}")
+        table = await self.room.find(table_id)
+        seat = None
+        if accept:
+            wanted = challenge.seats.get(player.id)
+            try:
+                seat = await table.call(lambda: table.take_seat(player, wanted))
+            except ProtocolError as e:
+                if e.code != "seat_taken":
+                    raise
+                seat = await table.call(lambda: table.take_seat(player, None))
+        else:
+            await table.call(lambda: self._uninvite(table, player.id))
+        challenge.answers[player.id] = "accepted" if accept else "declined"
+        self._tell_answer(challenge, player.name, challenge.answers[player.id])
+        self._settle(challenge)
+        return {"table": table_id, "answer": challenge.answers[player.id], "seat": seat}
+
+    async def _expire(self, table_id: int) -> None:
+        challenge = self.challenges.get(table_id)
+        if challenge is None:
+            return
+        table = self.room.tables.get(table_id)
+        for pid, state in list(challenge.answers.items()):
+            if state != "pending":
+                continue
+            challenge.answers[pid] = "expired"
+            if table is not None:
+                await table.call(lambda p=pid: self._uninvite(table, p))  # type: ignore[misc]
+            self.room.tell(pid, {"type": "challenge_over", "table": table_id, "reason": "expired"})
+            self._tell_answer(challenge, challenge.names[pid], "expired")
+        self._settle(challenge)
+
+    async def _uninvite(self, table: Table, player_id: int) -> None:
+        table.invited.discard(player_id)
+
+    def _tell_answer(self, challenge: Challenge, name: str, answer: str) -> None:
+        self.room.tell(
+            challenge.host.id,
+            {
+                "type": "challenge_answer",
+                "table": challenge.table_id,
+                "player": name,
+                "answer": answer,
+            },
+        )
+
+    def _settle(self, challenge: Challenge) -> None:
+        if all(a != "pending" for a in challenge.answers.values()):
+            if challenge.timer is not None:
+                challenge.timer.cancel()
+            self.challenges.pop(challenge.table_id, None)
+
+    def close(self) -> None:
+        for c in self.challenges.values():
+            if c.timer is not None:
+                c.timer.cancel()
+        self.challenges.clear()
+
+
+def _friends_of(server: Server) -> Friends:
+    return server.ready[1].friends
+
+
+async def _named(store: Store, raw: Any, what: str = "player") -> PlayerInfo:
+    if not isinstance(raw, str) or not raw:
+        raise ProtocolError("bad_request", f"{what} is a player's name")
+    no_control(raw, what)
+    found = await store.player_named(raw)
+    if found is None:
+        raise ProtocolError("no_player", f"no player named {raw!r}")
+    return found
+
+
+def routes(
+    server: Server,
+    endpoint: Callable[..., Any],
+    player_of: Callable[[Request], Awaitable[PlayerInfo]],
+    body_of: Callable[[Request], Awaitable[dict[str, Any]]],
+) -> list[BaseRoute]:
+    """The friends panel's reads and every flow's writes."""
+
+    async def listing(request: Request) -> Any:
+        store, _, _ = server.ready
+        me = await player_of(request)
+        friends = _friends_of(server)
+        known = await store.relations(me.id)
+        return {
+            "friends": [
+                {
+                    "name": f.name,
+                    **friends.presence(me, f.id),
+                    "last_seen": None if f.last_seen_at is None else f.last_seen_at.isoformat(),
+                }
+                for f in known.friends
+            ],
+            "incoming": list(known.incoming),
+            "outgoing": list(known.outgoing),
+            "blocked": list(known.blocked),
+            "challenges": [
+                c.to_json(server.ready[1].tables[c.table_id].summary())
+                for c in friends.challenges.values()
+                if c.answers.get(me.id) == "pending" and c.table_id in server.ready[1].tables
+            ],
+        }
+
+    async def ask(request: Request) -> Any:
+        store, _, _ = server.ready
+        me = await player_of(request)
+        other = await _named(store, (await body_of(request)).get("player"))
+        if other.id == me.id:
+            raise ProtocolError("bad_request", "you are your own friend already")
+        asked = await store.ask_friend(me.id, other.id)
+        if asked is Asked.BLOCKED:
+            raise ProtocolError("blocked", f"{other.name} cannot be asked")
+        await _friends_of(server).relations_changed(me.id, other.id)
+        return {"player": other.name, "status": str(asked)}
+
+    def answering(accept: bool) -> Callable[[Request], Awaitable[Any]]:
+        async def handler(request: Request) -> Any:
+            store, _, _ = server.ready
+            me = await player_of(request)
+            other = await _named(store, (await body_of(request)).get("player"))
+            if not await store.answer_friend(me.id, other.id, accept):
+                raise ProtocolError("no_request", f"no request from {other.name}")
+            await _friends_of(server).relations_changed(me.id, other.id)
+            return {"player": other.name, "status": "friends" if accept else "declined"}
+
+        return handler
+
+    async def remove(request: Request) -> Any:
+        store, _, _ = server.ready
+        me = await player_of(request)
+        other = await _named(store, (await body_of(request)).get("player"))
+        await store.remove_friend(me.id, other.id)
+        await _friends_of(server).relations_changed(me.id, other.id)
+        return {"player": other.name, "status": "removed"}
+
+    def blocking(on: bool) -> Callable[[Request], Awaitable[Any]]:
+        async def handler(request: Request) -> Any:
+            store, _, _ = server.ready
+            me = await player_of(request)
+            other = await _named(store, (await body_of(request)).get("player"))
+            if other.id == me.id:
+                raise ProtocolError("bad_request", "you cannot block yourself")
+            await store.block(me.id, other.id, on)
+            await _friends_of(server).relations_changed(me.id, other.id)
+            return {"player": other.name, "status": "blocked" if on else "unblocked"}
+
+        return handler
+
+    async def challenge(request: Request) -> Any:
+        from bolola.server.room import TableSpec
+
+        store, room, _ = server.ready
+        me = await player_of(request)
+        body = await body_of(request)
+        names = body.get("players")
+        if not isinstance(names, list):
+            raise ProtocolError("bad_request", "players lists the names of friends")
+        invitees = [await _named(store, n) for n in names]
+        friends = set(await store.friend_ids(me.id))
+        for guest in invitees:
+            if guest.id not in friends:
+                raise ProtocolError("not_friends", f"{guest.name} is not your friend")
+        raw = body.get("table", {})
+        if not isinstance(raw, dict):
+            raise ProtocolError("bad_request", "table is an object")
+        spec = TableSpec.from_json(
+            {**raw, "access": "invited", "seats": _seats(raw, len(invitees))},
+            min_move_seconds=room.settings.min_move_seconds,
+        )
+        table, made = await _friends_of(server).challenge(me, invitees, spec)
+        return {"challenge": made.to_json(table.summary())}
+
+    def answer_challenge(accept: bool) -> Callable[[Request], Awaitable[Any]]:
+        async def handler(request: Request) -> Any:
+            me = await player_of(request)
+            return await _friends_of(server).answer(me, _table_id(request), accept)
+
+        return handler
+
+    async def rematch(request: Request) -> Any:
+        from bolola.server.room import TableSpec
+
+        store, _, _ = server.ready
+        me = await player_of(request)
+        old = await store.table_setup(_table_id(request))
+        if old is None or old.status != "over":
+            raise ProtocolError("no_table", "no finished match at this table")
+        mine = [s for s in old.seats if s.player_id == me.id]
+        if not mine:
+            raise ProtocolError("not_seated", "only its players may ask for a rematch")
+        others = [s for s in old.seats if s.kind == "human" and s.player_id not in (None, me.id)]
+        invitees = [p for s in others if (p := await store.player(s.player_id or 0)) is not None]
+        seats_raw = [
+            {"kind": "bot", "level": s.level} if s.kind == "bot" else {"kind": "human"}
+            for s in old.seats
+        ]
+        raw = {
+            "game": old.game,
+            "options": old.options,
+            "seats": seats_raw,
+            "access": "invited",
+            "move_seconds": old.move_seconds,
+            "rated": old.rated,
+        }
+        spec = TableSpec.from_json(raw, min_move_seconds=0.0)
+        wanted = {s.player_id: s.seat for s in old.seats if s.player_id is not None}
+        table, made = await _friends_of(server).challenge(me, invitees, spec, wanted)
+        return {"challenge": made.to_json(table.summary())}
+
+    return [
+        Route("/api/friends", endpoint(listing)),
+        Route("/api/friends/ask", endpoint(ask, unsafe=True), methods=["POST"]),
+        Route("/api/friends/accept", endpoint(answering(True), unsafe=True), methods=["POST"]),
+        Route("/api/friends/decline", endpoint(answering(False), unsafe=True), methods=["POST"]),
+        Route("/api/friends/remove", endpoint(remove, unsafe=True), methods=["POST"]),
+        Route("/api/blocks/add", endpoint(blocking(True), unsafe=True), methods=["POST"]),
+        Route("/api/blocks/remove", endpoint(blocking(False), unsafe=True), methods=["POST"]),
+        Route("/api/challenges", endpoint(challenge, unsafe=True), methods=["POST"]),
+        Route(
+            "/api/challenges/{id:int}/accept",
+            endpoint(answer_challenge(True), unsafe=True),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/challenges/{id:int}/decline",
+            endpoint(answer_challenge(False), unsafe=True),
+            methods=["POST"],
+        ),
+        Route("/api/tables/{id:int}/rematch", endpoint(rematch, unsafe=True), methods=["POST"]),
+    ]
+
+
+def _seats(raw: dict[str, Any], invited: int) -> list[dict[str, Any]] | None:
+    """The challenge's seats: as given, else the challenger's and one per friend, then bots
+    of ``bots`` level (club by default) for the rest, once the game's seat count is known
+    (``TableSpec.from_json`` checks either)."""
+    given = raw.get("seats")
+    if given is not None:
+        return list(given) if isinstance(given, list) else given
+    name = raw.get("game", FLAGSHIP)
+    options_raw = raw.get("options", {})
+    try:
+        game = find(str(name))
+        options = game.parse_options(options_raw if isinstance(options_raw, dict) else {})
+    except RecordError:
+        return None  # TableSpec.from_json says what is wrong
+    level = raw.get("bots", "club")
+    count = game.seat_count(options)
+    humans = min(count, 1 + invited)
+    return [{"kind": "human"}] * humans + [{"kind": "bot", "level": level}] * (count - humans)
+
+
+def _table_id(request: Request) -> int:
+    table_id: int = request.path_params["id"]
+    if table_id > 2**31 - 1:
+        raise ProtocolError("no_table", f"no table {table_id}")
+    return table_id
+
+
+__all__ = ["Friends", "routes"]

@@ -1,0 +1,49 @@
+"""friends: friend requests and friendships, blocks, and when a player was last seen
+(issue 17)
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "friendships",
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("friend_id", sa.Integer(), nullable=False),
+        sa.Column("status", sa.String(length=10), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"]),
+        sa.ForeignKeyConstraint(["friend_id"], ["players.id"]),
+        sa.PrimaryKeyConstraint("player_id", "friend_id"),
+    )
+    op.create_index("ix_friendships_friend_id", "friendships", ["friend_id"])
+    op.create_table(
+        "blocks",
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("blocked_id", sa.Integer(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"]),
+        sa.ForeignKeyConstraint(["blocked_id"], ["players.id"]),
+        sa.PrimaryKeyConstraint("player_id", "blocked_id"),
+    )
+    op.create_index("ix_blocks_blocked_id", "blocks", ["blocked_id"])
+    with op.batch_alter_table("players") as batch:
+        batch.add_column(sa.Column("last_seen_at", sa.DateTime(timezone=True), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("players") as batch:
+        batch.drop_column("last_seen_at")
+    op.drop_index("ix_blocks_blocked_id", "blocks")
+    op.drop_table("blocks")
+    op.drop_index("ix_friendships_friend_id", "friendships")
+    op.drop_table("friendships")

@@ -1,0 +1,252 @@
+"""Friends, presence and challenges at a live server (issue 17), on SQLite and PostgreSQL:
+requests (sent, crossed, accepted, declined, removed), blocks, presence updates that
+reach friends live, challenges (the invitation live, each answer told to the challenger,
+expiry, no duplicate, a blocked player refused, two friends racing for the last seat) and
+rematches."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from roomclient import Player, Rest, ServerProcess, play, run
+
+HEARTS = {"game": "hearts-trumps", "options": {"target": 1}}
+
+
+async def person(server: ServerProcess) -> tuple[Player, Rest]:
+    """A new guest, connected (online) and with an HTTP session."""
+    p = await Player.connect(server)
+    return p, Rest(server, p.token)
+
+
+async def befriend(a: Rest, b: Rest, b_name: str, a_name: str) -> None:
+    r = await a.post("/api/friends/ask", {"player": b_name})
+    assert r.status_code == 200 and r.json()["status"] == "sent", r.text
+    r = await b.post("/api/friends/accept", {"player": a_name})
+    assert r.status_code == 200 and r.json()["status"] == "friends", r.text
+
+
+async def friends_of(rest: Rest) -> dict[str, Any]:
+    r = await rest.get("/api/friends")
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def test_requests_accepted_declined_crossed_and_removed(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb), (c, rc) = [await person(server) for _ in range(3)]
+        r = await ra.post("/api/friends/ask", {"player": b.name})
+        assert r.json() == {"player": b.name, "status": "sent"}
+        assert (await friends_of(ra))["outgoing"] == [b.name]
+        assert (await friends_of(rb))["incoming"] == [a.name]
+        await b.expect("friends")  # told live: a request arrived
+        r = await rb.post("/api/friends/decline", {"player": a.name})
+        assert r.json()["status"] == "declined"
+        assert (await friends_of(ra))["outgoing"] == []
+        r = await rb.post("/api/friends/accept", {"player": a.name})
+        assert r.status_code == 404 and r.json()["code"] == "no_request"
+        # Two requests crossing each other are a friendship.
+        await ra.post("/api/friends/ask", {"player": c.name})
+        r = await rc.post("/api/friends/ask", {"player": a.name})
+        assert r.json()["status"] == "friends"
+        mine = await friends_of(ra)
+        assert [f["name"] for f in mine["friends"]] == [c.name]
+        assert mine["incoming"] == mine["outgoing"] == []
+        r = await ra.post("/api/friends/remove", {"player": c.name})
+        assert r.json()["status"] == "removed"
+        assert (await friends_of(rc))["friends"] == []
+        for body, code in (
+            ({"player": a.name}, "bad_request"),  # oneself
+            ({"player": "nobody-such"}, "no_player"),
+            ({"player": 7}, "bad_request"),
+            ({}, "bad_request"),
+        ):
+            r = await ra.post("/api/friends/ask", body)
+            assert r.json()["code"] == code, (body, r.text)
+        for p, rest in ((a, ra), (b, rb), (c, rc)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
+def test_presence_reaches_friends_live(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb) = await person(server), await person(server)
+        await befriend(ra, rb, b.name, a.name)
+        (friend,) = (await friends_of(ra))["friends"]
+        assert friend["name"] == b.name and friend["online"] is True and friend["table"] is None
+        # b sits at an open table: a is told, and may join it.
+        a.inbox = asyncio.Queue()
+        await b.send({"type": "create", "table": {**HEARTS, "seats": [{"kind": "human"}] * 2}})
+        table = (await b.expect("created"))["table"]["id"]
+        await b.send({"type": "join", "table": table, "seat": 0})
+        await b.expect("snapshot")
+        await a.expect("friends")
+        (friend,) = (await friends_of(ra))["friends"]
+        assert friend["table"] == {
+            "id": table,
+            "game": "hearts-trumps",
+            "status": "open",
+            "joinable": True,
+            "watchable": False,
+        }
+        # b goes: a is told, and sees since when.
+        await rb.close()
+        await b.close()
+        await a.expect("friends")
+        (friend,) = (await friends_of(ra))["friends"]
+        assert friend["online"] is False and friend["last_seen"] is not None
+        await ra.close()
+        await a.close()
+
+    run(scenario)
+
+
+def test_a_blocked_player_cannot_ask_or_challenge(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb) = await person(server), await person(server)
+        await befriend(ra, rb, b.name, a.name)
+        r = await rb.post("/api/blocks/add", {"player": a.name})
+        assert r.json()["status"] == "blocked"
+        assert (await friends_of(rb))["blocked"] == [a.name]
+        assert (await friends_of(ra))["friends"] == []  # the block ended the friendship
+        r = await ra.post("/api/friends/ask", {"player": b.name})
+        assert r.status_code == 403 and r.json()["code"] == "blocked"
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        assert r.status_code == 403 and r.json()["code"] == "not_friends"
+        r = await rb.post("/api/blocks/remove", {"player": a.name})
+        assert r.json()["status"] == "unblocked"
+        await befriend(ra, rb, b.name, a.name)
+        for p, rest in ((a, ra), (b, rb)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
+def test_a_challenge_reaches_the_friend_live_and_the_answer_reaches_the_challenger(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb), (c, rc) = [await person(server) for _ in range(3)]
+        await befriend(ra, rb, b.name, a.name)
+        await befriend(ra, rc, c.name, a.name)
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        assert r.status_code == 200, r.text
+        made = r.json()["challenge"]
+        table = made["table"]["id"]
+        assert made["table"]["access"] == "invited" and made["answers"] == {b.name: "pending"}
+        told = await b.expect("challenge")
+        assert told["from"] == a.name and told["table"]["id"] == table
+        assert [ch["table"]["id"] for ch in (await friends_of(rb))["challenges"]] == [table]
+        again = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        assert again.status_code == 409 and again.json()["code"] == "already_challenged"
+        # c may not take b's invitation.
+        r = await rc.post(f"/api/challenges/{table}/accept")
+        assert r.status_code == 404 and r.json()["code"] == "no_challenge"
+        r = await rb.post(f"/api/challenges/{table}/accept")
+        assert r.json() == {"table": table, "answer": "accepted", "seat": 1}
+        answer = await a.expect("challenge_answer")
+        assert answer == {
+            "type": "challenge_answer",
+            "table": table,
+            "player": b.name,
+            "answer": "accepted",
+        }
+        r = await rb.post(f"/api/challenges/{table}/accept")
+        assert r.json()["code"] == "no_challenge"  # answered once
+        # Both seats are people's: the match is on.
+        info = (await ra.get(f"/api/tables/{table}")).json()["table"]
+        assert info["status"] == "playing"
+        # A declined challenge un-invites.
+        r = await ra.post("/api/challenges", {"players": [c.name], "table": HEARTS})
+        other = r.json()["challenge"]["table"]["id"]
+        r = await rc.post(f"/api/challenges/{other}/decline")
+        assert r.json()["answer"] == "declined"
+        assert (await a.expect("challenge_answer"))["answer"] == "declined"
+        await c.send({"type": "join", "table": other, "seat": 1})
+        assert (await c.expect("error"))["code"] == "not_invited"
+        for p, rest in ((a, ra), (b, rb), (c, rc)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
+def test_two_friends_racing_for_the_last_seat_one_gets_it(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb), (c, rc) = [await person(server) for _ in range(3)]
+        await befriend(ra, rb, b.name, a.name)
+        await befriend(ra, rc, c.name, a.name)
+        # Two seats: the challenger's and one for whichever friend accepts first.
+        body = {"players": [b.name, c.name], "table": HEARTS}
+        r = await ra.post("/api/challenges", body)
+        table = r.json()["challenge"]["table"]["id"]
+        first, second = await asyncio.gather(
+            rb.post(f"/api/challenges/{table}/accept"), rc.post(f"/api/challenges/{table}/accept")
+        )
+        answers = sorted([first.status_code, second.status_code])
+        assert answers == [200, 409], (first.text, second.text)
+        loser = first if first.status_code == 409 else second
+        assert loser.json()["code"] == "table_full"
+        for p, rest in ((a, ra), (b, rb), (c, rc)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
+def test_an_unanswered_challenge_expires(server_with: Any) -> None:
+    server = server_with(challenge_seconds=0.3)
+
+    async def scenario() -> None:
+        (a, ra), (b, rb) = await person(server), await person(server)
+        await befriend(ra, rb, b.name, a.name)
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        table = r.json()["challenge"]["table"]["id"]
+        over = await b.expect("challenge_over")
+        assert over == {"type": "challenge_over", "table": table, "reason": "expired"}
+        answer = await a.expect("challenge_answer")
+        assert (answer["player"], answer["answer"]) == (b.name, "expired")
+        r = await rb.post(f"/api/challenges/{table}/accept")
+        assert r.json()["code"] == "no_challenge"
+        await b.send({"type": "join", "table": table, "seat": 1})
+        assert (await b.expect("error"))["code"] == "not_invited"
+        for p, rest in ((a, ra), (b, rb)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
+def test_a_rematch_invites_the_same_players_to_the_same_seats(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb) = await person(server), await person(server)
+        await befriend(ra, rb, b.name, a.name)
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        table = r.json()["challenge"]["table"]["id"]
+        await rb.post(f"/api/challenges/{table}/accept")
+        for p, seat in ((a, 0), (b, 1)):
+            await p.send({"type": "join", "table": table, "seat": seat})
+            await p.expect("snapshot")
+        await asyncio.gather(play(a, table), play(b, table))
+        r = await rb.post(f"/api/tables/{table}/rematch")
+        assert r.status_code == 200, r.text
+        again = r.json()["challenge"]
+        assert again["from"] == b.name and again["answers"] == {a.name: "pending"}
+        told = await a.expect("challenge")
+        new = told["table"]["id"]
+        assert new != table and told["table"]["game"] == "hearts-trumps"
+        r = await ra.post(f"/api/challenges/{new}/accept")
+        assert r.json()["seat"] == 0  # a's seat of the last match
+        outsider, ro = await person(server)
+        r = await ro.post(f"/api/tables/{table}/rematch")
+        assert r.status_code == 403 and r.json()["code"] == "not_seated"
+        for p, rest in ((a, ra), (b, rb), (outsider, ro)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
