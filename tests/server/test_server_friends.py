@@ -245,8 +245,30 @@ def test_a_rematch_invites_the_same_players_to_the_same_seats(server: ServerProc
         outsider, ro = await person(server)
         r = await ro.post(f"/api/tables/{table}/rematch")
         assert r.status_code == 403 and r.json()["code"] == "not_seated"
+        r = await ro.post("/api/tables/999999/rematch")
+        assert r.status_code == 404 and r.json()["code"] == "no_table"
         for p, rest in ((a, ra), (b, rb), (outsider, ro)):
             await rest.close()
             await p.close()
+
+    run(scenario)
+
+
+def test_a_rematch_against_bots_alone_starts_at_once(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        a, ra = await person(server)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]
+        await a.send({"type": "create", "table": {**HEARTS, "seats": seats}})
+        table = (await a.expect("created"))["table"]["id"]
+        await a.send({"type": "join", "table": table, "seat": 0})
+        await a.expect("snapshot")
+        await play(a, table)
+        r = await ra.post(f"/api/tables/{table}/rematch")
+        assert r.status_code == 200, r.text
+        again = r.json()["challenge"]
+        assert again["answers"] == {} and again["table"]["status"] == "playing"
+        assert again["table"]["seats"][1]["kind"] == "bot"
+        await ra.close()
+        await a.close()
 
     run(scenario)

@@ -3,6 +3,7 @@
 
 import type { Achievement } from './achievements';
 import type { Cosmetic } from './cosmetics.svelte';
+import type { ChallengeInfo, FriendsList } from './social.svelte';
 
 export type League = 'bronze' | 'silver' | 'gold';
 
@@ -216,6 +217,22 @@ export const api = {
   tables: async () => (await call<{ tables: TableSummary[] }>('GET', '/api/tables')).tables,
   create: async (spec: TableSpec) =>
     (await call<{ table: TableSummary }>('POST', '/api/tables', spec)).table,
+  friends: () => call<FriendsList>('GET', '/api/friends'),
+  befriend: (player: string) => call<{ player: string; status: string }>('POST', '/api/friends/ask', { player }),
+  answerFriend: (player: string, accept: boolean) =>
+    call<{ player: string; status: string }>('POST', `/api/friends/${accept ? 'accept' : 'decline'}`, { player }),
+  unfriend: (player: string) => call<{ player: string; status: string }>('POST', '/api/friends/remove', { player }),
+  block: (player: string, on: boolean) =>
+    call<{ player: string; status: string }>('POST', `/api/blocks/${on ? 'add' : 'remove'}`, { player }),
+  challenge: async (players: string[], table: Partial<TableSpec>) =>
+    (await call<{ challenge: ChallengeInfo }>('POST', '/api/challenges', { players, table })).challenge,
+  answerChallenge: (table: number, accept: boolean) =>
+    call<{ table: number; answer: string; seat: number | null }>(
+      'POST',
+      `/api/challenges/${table}/${accept ? 'accept' : 'decline'}`,
+    ),
+  rematch: async (table: number) =>
+    (await call<{ challenge: ChallengeInfo }>('POST', `/api/tables/${table}/rematch`)).challenge,
   achievements: async (name: string) =>
     (await call<{ achievements: Achievement[] }>('GET', `/api/players/${encodeURIComponent(name)}/achievements`))
       .achievements,

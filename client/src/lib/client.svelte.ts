@@ -8,6 +8,7 @@ import { newClientSeed, type FairnessFrame } from './fairness';
 import { receiveLobby } from './lobby.svelte';
 import { reducedMotion, speed } from './prefs.svelte';
 import { isMilestone, progressOf } from './progress';
+import { receiveSocial } from './social.svelte';
 import { play as sound } from './sound';
 import { backoffDelay } from './table/backoff';
 import { dialogs } from './table/dialogs.svelte';
@@ -340,6 +341,8 @@ export class Client {
       case 'invited':
         this.notify(t('invitedOk', { name: String(f.player) }), 'info');
         break;
+      default:
+        receiveSocial(f); // friends, invitations, challenges (issue 17)
     }
   }
 

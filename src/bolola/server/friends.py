@@ -369,7 +369,7 @@ def routes(
     async def rematch(request: Request) -> Any:
         from bolola.server.room import TableSpec
 
-        store, _, _ = server.ready
+        store, room, _ = server.ready
         me = await player_of(request)
         old = await store.table_setup(_table_id(request))
         if old is None or old.status != "over":
@@ -393,6 +393,11 @@ def routes(
         }
         spec = TableSpec.from_json(raw, min_move_seconds=0.0)
         wanted = {s.player_id: s.seat for s in old.seats if s.player_id is not None}
+        if not invitees:  # against bots alone: the same table again, at once
+            table = await room.create(me, spec)
+            await table.call(lambda: table.take_seat(me, wanted.get(me.id)))
+            alone = {"table": table.summary(), "from": me.name, "expires_at": None, "answers": {}}
+            return {"challenge": alone}
         table, made = await _friends_of(server).challenge(me, invitees, spec, wanted)
         return {"challenge": made.to_json(table.summary())}
 

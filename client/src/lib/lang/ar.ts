@@ -9,6 +9,7 @@ import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
+import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
 import { phrases as table } from './table';
 
@@ -109,6 +110,7 @@ export const ar: Dict = {
     ...jolly.ar,
     ...progress.ar,
     ...achievements.ar,
+    ...social.ar,
     ...lobby.ar,
     ...table.ar,
     ...fairness.ar,

@@ -5,6 +5,7 @@ import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
+import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
 import { phrases as table } from './table';
 
@@ -105,6 +106,7 @@ export const en: Dict = {
     ...jolly.en,
     ...progress.en,
     ...achievements.en,
+    ...social.en,
     ...lobby.en,
     ...table.en,
     ...fairness.en,

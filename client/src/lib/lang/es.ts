@@ -5,6 +5,7 @@ import { phrases as jolly } from './jolly';
 import { phrases as lobby } from './lobby';
 import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
+import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
 import { phrases as table } from './table';
 
@@ -104,6 +105,7 @@ const phrases = {
   ...jolly.es,
   ...progress.es,
   ...achievements.es,
+  ...social.es,
   ...lobby.es,
   ...table.es,
   ...fairness.es,

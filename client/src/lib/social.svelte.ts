@@ -1,0 +1,117 @@
+// Friends, presence and challenges as the page holds them (issue 17): the friends list
+// (read again whenever the server says it changed), and the toasts of invitations and
+// challenges that reach the player wherever they are in the app.
+import { api, type TableSummary } from './api';
+
+export interface FriendTable {
+  id: number;
+  game: string;
+  status: 'open' | 'playing';
+  joinable: boolean;
+  watchable: boolean;
+}
+
+export interface Friend {
+  name: string;
+  online: boolean;
+  table: FriendTable | null;
+  last_seen: string | null;
+}
+
+export interface ChallengeInfo {
+  table: TableSummary;
+  from: string;
+  expires_at: string;
+  answers: Record<string, string>;
+}
+
+export interface FriendsList {
+  friends: Friend[];
+  incoming: string[];
+  outgoing: string[];
+  blocked: string[];
+  challenges: ChallengeInfo[];
+}
+
+export type Toast =
+  | { kind: 'challenge'; key: string; challenge: ChallengeInfo }
+  | { kind: 'invitation'; key: string; table: TableSummary; from: string }
+  | { kind: 'answer'; key: string; table: number; player: string; answer: string };
+
+export const social = $state<{ list: FriendsList | null; toasts: Toast[] }>({ list: null, toasts: [] });
+
+let reading: Promise<void> | null = null;
+let again = false;
+
+/** Read the friends list again (one read at a time; a change during a read reads once more). */
+export function refreshFriends(): Promise<void> {
+  if (reading) {
+    again = true;
+    return reading;
+  }
+  reading = api
+    .friends()
+    .then(
+      (list) => {
+        social.list = list;
+        for (const c of list.challenges) addToast({ kind: 'challenge', key: `challenge-${c.table.id}`, challenge: c });
+      },
+      () => undefined,
+    )
+    .finally(() => {
+      reading = null;
+      if (again) {
+        again = false;
+        void refreshFriends();
+      }
+    });
+  return reading;
+}
+
+export function addToast(toast: Toast): void {
+  if (social.toasts.some((x) => x.key === toast.key)) return;
+  social.toasts = [...social.toasts, toast];
+}
+
+export function dropToast(key: string): void {
+  social.toasts = social.toasts.filter((x) => x.key !== key);
+}
+
+/** A frame of the server's about friends; true when it was one. */
+export function receiveSocial(f: Record<string, unknown>): boolean {
+  switch (f.type) {
+    case 'friends':
+      void refreshFriends();
+      return true;
+    case 'challenge': {
+      const c = f as unknown as ChallengeInfo;
+      addToast({ kind: 'challenge', key: `challenge-${c.table.id}`, challenge: c });
+      return true;
+    }
+    case 'invitation': {
+      const table = f.table as TableSummary;
+      addToast({ kind: 'invitation', key: `invitation-${table.id}`, table, from: String(f.from) });
+      return true;
+    }
+    case 'challenge_answer': {
+      const table = Number(f.table);
+      const player = String(f.player);
+      addToast({ kind: 'answer', key: `answer-${table}-${player}`, table, player, answer: String(f.answer) });
+      return true;
+    }
+    case 'challenge_over':
+      dropToast(`challenge-${Number(f.table)}`);
+      return true;
+  }
+  return false;
+}
+
+/** Whether chat lines from `name` are hidden (a blocked player's). */
+export function isBlocked(name: string): boolean {
+  return social.list?.blocked.includes(name) ?? false;
+}
+
+export function forget(): void {
+  social.list = null;
+  social.toasts = [];
+}

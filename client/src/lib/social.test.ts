@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dropToast, forget, isBlocked, receiveSocial, social } from './social.svelte';
+
+const table = { id: 9, game: 'hearts-trumps' };
+
+describe('friends and challenges', () => {
+  beforeEach(() => forget());
+
+  it('turns a challenge, an invitation and an answer into toasts, each once', () => {
+    const challenge = { type: 'challenge', table, from: 'bo', expires_at: '2026-11-30T10:00:00Z', answers: {} };
+    expect(receiveSocial(challenge)).toBe(true);
+    expect(receiveSocial(challenge)).toBe(true);
+    expect(receiveSocial({ type: 'invitation', table: { ...table, id: 10 }, from: 'cy' })).toBe(true);
+    expect(receiveSocial({ type: 'challenge_answer', table: 9, player: 'bo', answer: 'declined' })).toBe(true);
+    expect(social.toasts.map((x) => x.key)).toEqual(['challenge-9', 'invitation-10', 'answer-9-bo']);
+  });
+
+  it('drops a challenge that expired, and a toast answered', () => {
+    receiveSocial({ type: 'challenge', table, from: 'bo', expires_at: '', answers: {} });
+    receiveSocial({ type: 'invitation', table: { ...table, id: 10 }, from: 'cy' });
+    receiveSocial({ type: 'challenge_over', table: 9, reason: 'expired' });
+    expect(social.toasts.map((x) => x.key)).toEqual(['invitation-10']);
+    dropToast('invitation-10');
+    expect(social.toasts).toEqual([]);
+  });
+
+  it('leaves other frames alone and hides only blocked players', () => {
+    expect(receiveSocial({ type: 'update' })).toBe(false);
+    expect(isBlocked('zed')).toBe(false);
+    social.list = { friends: [], incoming: [], outgoing: [], blocked: ['zed'], challenges: [] };
+    expect(isBlocked('zed')).toBe(true);
+    expect(isBlocked('bo')).toBe(false);
+  });
+});
