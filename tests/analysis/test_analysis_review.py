@@ -9,12 +9,12 @@ import random
 import pytest
 
 from bolola import registry
-from bolola.analysis.bench import measure
+from bolola.analysis.bench import bot_record, measure
 from bolola.analysis.judgement import JudgeBudget
 from bolola.analysis.report import report
-from bolola.analysis.review import review_record
+from bolola.analysis.review import judge_moves, review_record
 from bolola.cli import main
-from bolola.engine import Record, random_play_out
+from bolola.engine import Record, parse_move, random_play_out
 
 SMALL = JudgeBudget(samples=2, exact_nodes=20_000, alternatives=3)
 GAMES = [g.name for g in registry.registered()]
@@ -117,3 +117,20 @@ def test_the_bench_counts_the_decisions_it_judged() -> None:
     row = measure("test-toy", 12, JudgeBudget(samples=2), seed=1)
     assert row["moves"] == 12 and row["decisions"] == 9  # the fourth round: one card left
     assert row["exact"] == 0  # every round is chosen at once: nothing to search in order
+
+
+def test_baloots_last_tricks_are_searched_exactly_and_a_review_resumes_where_it_stopped() -> None:
+    game = registry.find("baloot")
+    record = bot_record("baloot", 1, 200)
+    state = game.new(game.parse_options(record.options), record.seed)
+    for n, text in enumerate(record.moves):  # cut the record where the first deal ends
+        move = parse_move(game, text)
+        state, _ = game.apply(state, move.seat, move.action)
+        if game.deal_scores(state):
+            record = Record(record.game, record.options, record.seed, record.moves[: n + 1])
+            break
+    start = len(record.moves) - 8  # the last two tricks
+    judged = list(judge_moves(game, record, budget=SMALL, seed=1, start=start))
+    assert judged and all(j.exact and j.index >= start for j in judged)
+    whole = list(judge_moves(game, record, budget=SMALL, seed=1, start=start - 4))
+    assert [j.to_json() for j in whole if j.index >= start] == [j.to_json() for j in judged]

@@ -107,9 +107,12 @@ def judge_moves(
     seats: Collection[Seat] | None = None,
     budget: JudgeBudget | None = None,
     seed: int = 0,
+    start: int = 0,
 ) -> Iterator[Judgement]:
-    """Each decision of ``seats`` (all by default) judged, in record order. Raises
-    :class:`RecordError` or :class:`~bolola.engine.IllegalAction` at a bad move."""
+    """Each decision of ``seats`` (all by default) judged, in record order, from move
+    ``start`` on (a review stopped between decisions resumes there and judges the rest
+    as it would have). Raises :class:`RecordError` or
+    :class:`~bolola.engine.IllegalAction` at a bad move."""
     budget = budget or JudgeBudget()
     judge = judge_of(game)
     if record.game != game.name:
@@ -119,7 +122,7 @@ def judge_moves(
         move = parse_move(game, text)
         legal = game.legal_actions(state, move.seat)
         after, _ = game.apply(state, move.seat, move.action)  # an illegal move raises here
-        if len(legal) > 1 and (seats is None or move.seat in seats):
+        if index >= start and len(legal) > 1 and (seats is None or move.seat in seats):
             rng = decision_rng(seed, index)
             valuation = judge.value(state, move.seat, legal, budget, rng, move.action)
             yield Judgement.of(index, move.seat, str(move.action), valuation)
