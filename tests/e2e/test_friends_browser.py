@@ -94,6 +94,16 @@ def test_befriend_see_online_challenge_play_rematch_and_block(
         if dialog.count():
             dialog.get_by_role("button", name="Seguir").click()
 
+    # The match's public page: the two players, their places, the sheet deal by deal.
+    ana.goto(f"/match/{first}")
+    match = ana.get_by_test_id("match-page")
+    expect(match.get_by_test_id("match-seat")).to_have_count(2)
+    expect(match.get_by_test_id("match-sheet").locator("tbody tr").first).to_be_visible()
+    expect(match).to_contain_text(bo_name)
+    expect(match.locator('[data-testid="match-seat"][data-rank="0"]')).to_contain_text("1.º")
+    ana.screenshot(path=str(shots / "match-page.png"), animations="disabled", full_page=True)
+    check_a11y(ana, "match page")
+
     # Bo offers a rematch: a new table, the same two; Ana accepts from her toast.
     bo.get_by_test_id("result-rematch").click()
     expect(bo).to_have_url(re.compile(rf"/table/(?!{first}$)\d+$"))

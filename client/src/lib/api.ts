@@ -5,6 +5,19 @@ import type { Achievement } from './achievements';
 import type { Cosmetic } from './cosmetics.svelte';
 import type { ChallengeInfo, FriendsList } from './social.svelte';
 
+/** A finished match's public page (issue 17). */
+export interface MatchSummary {
+  id: number;
+  game: string;
+  options: Record<string, unknown>;
+  finished_at: string | null;
+  rated: boolean;
+  seats: { seat: number; name: string; kind: 'human' | 'bot'; score: number; rank: number }[];
+  sheet: { label: string; points: number[] }[];
+  achievements: Record<string, string[]>;
+  record: string;
+}
+
 export type League = 'bronze' | 'silver' | 'gold';
 
 /** A player's standing in one game (PL-12, PL-13). */
@@ -217,6 +230,7 @@ export const api = {
   tables: async () => (await call<{ tables: TableSummary[] }>('GET', '/api/tables')).tables,
   create: async (spec: TableSpec) =>
     (await call<{ table: TableSummary }>('POST', '/api/tables', spec)).table,
+  match: async (id: number) => (await call<{ match: MatchSummary }>('GET', `/api/matches/${id}`)).match,
   friends: () => call<FriendsList>('GET', '/api/friends'),
   befriend: (player: string) => call<{ player: string; status: string }>('POST', '/api/friends/ask', { player }),
   answerFriend: (player: string, accept: boolean) =>

@@ -148,6 +148,7 @@ describe('a failed outside sign-in', () => {
 describe('routes', () => {
   it('parses every screen and writes it back', () => {
     expect(parseRoute('/table/12')).toEqual({ kind: 'table', id: 12 });
+    expect(parseRoute('/match/40')).toEqual({ kind: 'match', id: 40 });
     expect(parseRoute('/player/ana%20b')).toEqual({ kind: 'player', name: 'ana b' });
     expect(parseRoute('/player/ana/')).toEqual({ kind: 'player', name: 'ana' });
     expect(parseRoute('/leaderboard', '?game=hearts-trumps')).toEqual({ kind: 'leaderboard', game: 'hearts-trumps' });
@@ -156,7 +157,7 @@ describe('routes', () => {
     expect(pathOf({ kind: 'player', name: 'ana.b' })).toBe('/player?name=ana.b');
     expect(parseRoute('/player', '?name=ana.b')).toEqual({ kind: 'player', name: 'ana.b' });
     expect(parseRoute('/player/%E0%A4%A')).toEqual({ kind: 'lobby' });
-    for (const path of ['/', '/table/3', '/player/guest-1a2b', '/leaderboard?game=king-bolola']) {
+    for (const path of ['/', '/table/3', '/match/5', '/player/guest-1a2b', '/leaderboard?game=king-bolola']) {
       const [p, q] = path.split('?');
       expect(pathOf(parseRoute(p ?? '', q ? `?${q}` : ''))).toBe(path);
     }

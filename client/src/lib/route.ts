@@ -6,11 +6,14 @@ export type Route =
   | { kind: 'table'; id: number }
   | { kind: 'player'; name: string }
   | { kind: 'leaderboard'; game: string | null }
-  | { kind: 'rules'; game: string };
+  | { kind: 'rules'; game: string }
+  | { kind: 'match'; id: number };
 
 export function parseRoute(pathname: string, search = ''): Route {
   let m = /^\/table\/(\d+)\/?$/.exec(pathname);
   if (m) return { kind: 'table', id: Number(m[1]) };
+  m = /^\/match\/(\d+)\/?$/.exec(pathname);
+  if (m) return { kind: 'match', id: Number(m[1]) };
   m = /^\/player\/([^/]+)\/?$/.exec(pathname);
   if (m) {
     try {
@@ -33,6 +36,8 @@ export function pathOf(route: Route): string {
   switch (route.kind) {
     case 'table':
       return `/table/${route.id}`;
+    case 'match':
+      return `/match/${route.id}`;
     case 'player':
       // The server's page fallback takes a last segment with a dot for a missing file
       // (a 404): a name like "ana.b" goes in the query instead.

@@ -582,6 +582,7 @@ class Store:
                 row.status,
                 row.move_seconds,
                 row.rated,
+                None if row.finished_at is None else _utc(row.finished_at),
             )
 
     async def is_blocked(self, a: int, b: int) -> bool:

@@ -131,6 +131,7 @@ class TableSetup:
     status: str
     move_seconds: float | None
     rated: bool
+    finished_at: datetime | None = None
 
 
 class NameTakenError(Exception):

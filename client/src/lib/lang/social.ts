@@ -38,6 +38,10 @@ const es = {
   rematch: 'Revancha',
   rematchSent: 'Revancha propuesta: esperando a los demás.',
   addFriend: 'Añadir a amigos',
+  matchTitle: 'Partida {id}',
+  matchPage: 'Página de la partida',
+  share: 'Compartir',
+  linkCopied: 'Enlace copiado.',
 };
 
 const en: Record<keyof typeof es, string> = {
@@ -77,6 +81,10 @@ const en: Record<keyof typeof es, string> = {
   rematch: 'Rematch',
   rematchSent: 'Rematch offered: waiting for the others.',
   addFriend: 'Add as a friend',
+  matchTitle: 'Match {id}',
+  matchPage: 'Match page',
+  share: 'Share',
+  linkCopied: 'Link copied.',
 };
 
 const ar: Record<keyof typeof es, string> = {
@@ -116,6 +124,10 @@ const ar: Record<keyof typeof es, string> = {
   rematch: 'مباراة ثأرية',
   rematchSent: 'عُرضت مباراة ثأرية: بانتظار الآخرين.',
   addFriend: 'أضف إلى الأصدقاء',
+  matchTitle: 'المباراة {id}',
+  matchPage: 'صفحة المباراة',
+  share: 'شارك',
+  linkCopied: 'نُسخ الرابط.',
 };
 
 export const phrases = { es, en, ar };

@@ -1,0 +1,134 @@
+"""A finished match's public page (issue 17): ``/match/<id>`` for people (the client's
+page, with Open Graph tags so a shared link shows a summary card) and
+``/api/matches/<id>`` for the page: the players, their places and scores, the score sheet
+deal by deal, and the achievements the match unlocked.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.routing import BaseRoute, Route
+
+from bolola import registry
+from bolola.engine import RecordError, replay
+from bolola.progression.achievements import progress, unlocked_between
+from bolola.server.milestones import book
+from bolola.server.protocol import ProtocolError
+from bolola.server.static_site import NOT_BUILT, STATIC_DIR
+from bolola.store.store import Store
+
+if TYPE_CHECKING:
+    from bolola.server.app import Server
+
+MAX_ID = 2**31 - 1
+
+
+async def summary(store: Store, table_id: int) -> dict[str, Any] | None:
+    """The match page's content; None for no finished match at that table."""
+    setup = await store.table_setup(table_id)
+    if setup is None or setup.status != "over":
+        return None
+    record = await store.engine_record(table_id)
+    if record is None:
+        return None
+    try:
+        game = registry.find(record.game)
+        state = replay(game, record)
+    except (RecordError, ValueError):
+        return None
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    seats = []
+    unlocked: dict[str, list[str]] = {}
+    for s in setup.seats:
+        player = None if s.player_id is None else await store.player(s.player_id)
+        name = player.name if player is not None else f"bot · {s.level}"
+        seats.append(
+            {
+                "seat": s.seat,
+                "name": name,
+                "kind": s.kind if player is not None else "bot",
+                "score": outcome.scores[s.seat],
+                "rank": outcome.ranks[s.seat],
+            }
+        )
+        if player is not None:
+            matches, claims = await store.milestones(player.id)
+            before = progress(book(), [m for m in matches if m.table_id != table_id], claims)
+            new = unlocked_between(before, progress(book(), matches, claims))
+            unlocked[player.name] = [a.key for a in new]
+    return {
+        "id": table_id,
+        "game": game.name,
+        "options": record.options,
+        "finished_at": None if setup.finished_at is None else setup.finished_at.isoformat(),
+        "rated": setup.rated,
+        "seats": seats,
+        "sheet": [{"label": d.label, "points": list(d.points)} for d in game.deal_scores(state)],
+        "achievements": unlocked,
+        "record": f"/api/tables/{table_id}/record",
+    }
+
+
+def card(found: dict[str, Any]) -> tuple[str, str]:
+    """The summary card's title and description (in English: crawlers read one)."""
+    ranked = sorted(found["seats"], key=lambda s: (s["rank"], s["seat"]))
+    winner = ranked[0]["name"]
+    title = f"{winner} wins at {found['game']} on Bolola"
+    scores = ", ".join(f"{s['name']} {s['score']}" for s in ranked)
+    return title, f"Match {found['id']}: {scores}."
+
+
+def page(found: dict[str, Any] | None, url: str, index: Path) -> HTMLResponse:
+    """The client's page with the match's summary card in its head."""
+    title, description = card(found) if found else ("Bolola", "A card room.")
+    tags = "".join(
+        f'<meta property="{k}" content="{html.escape(v, quote=True)}" />'
+        for k, v in (
+            ("og:type", "website"),
+            ("og:site_name", "Bolola"),
+            ("og:title", title),
+            ("og:description", description),
+            ("og:url", url),
+        )
+    )
+    tags += '<meta name="twitter:card" content="summary" />'
+    body = index.read_text(encoding="utf-8") if index.is_file() else NOT_BUILT
+    body = body.replace("<title>Bolola</title>", f"<title>{html.escape(title)}</title>", 1)
+    head_end = body.find("</head>")
+    body = body[:head_end] + tags + body[head_end:] if head_end >= 0 else tags + body
+    return HTMLResponse(body, status_code=200 if found else 404)
+
+
+def routes(server: Server, endpoint: Callable[..., Any]) -> list[BaseRoute]:
+    async def api(request: Request) -> Any:
+        store, _, _ = server.ready
+        found = await summary(store, _id(request))
+        if found is None:
+            raise ProtocolError("no_record", "no finished match at this table")
+        return {"match": found}
+
+    async def html_page(request: Request) -> HTMLResponse:
+        store, _, _ = server.ready
+        table_id: int = request.path_params["id"]
+        found = None if table_id > MAX_ID else await summary(store, table_id)
+        return page(found, str(request.url), STATIC_DIR / "index.html")
+
+    return [
+        Route("/api/matches/{id:int}", endpoint(api)),
+        Route("/match/{id:int}", html_page),
+    ]
+
+
+def _id(request: Request) -> int:
+    table_id: int = request.path_params["id"]
+    if table_id > MAX_ID:
+        raise ProtocolError("no_record", f"no match {table_id}")
+    return table_id

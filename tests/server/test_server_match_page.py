@@ -1,0 +1,54 @@
+"""A finished match's public page (issue 17): the API's summary (players, places,
+scores, the sheet deal by deal, the achievements it unlocked) and the page's summary card
+for shared links (Open Graph tags), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import html
+
+from roomclient import Player, Rest, ServerProcess, play, run
+
+
+def test_a_finished_match_has_a_public_page_with_a_summary_card(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        p = await Player.connect(server)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]
+        spec = {"game": "hearts-trumps", "options": {"target": 1}, "seats": seats}
+        await p.send({"type": "create", "table": spec})
+        table = (await p.expect("created"))["table"]["id"]
+        r = await Rest(server).get(f"/api/matches/{table}")
+        assert r.status_code == 404 and r.json()["code"] == "no_record"  # not over yet
+        await p.send({"type": "join", "table": table, "seat": 0})
+        await p.expect("snapshot")
+        over = await play(p, table)
+        rest = Rest(server)  # anyone may read it: no session
+        r = await rest.get(f"/api/matches/{table}")
+        assert r.status_code == 200, r.text
+        match = r.json()["match"]
+        assert (match["id"], match["game"], match["options"]["target"]) == (
+            table,
+            "hearts-trumps",
+            1,
+        )
+        assert [s["score"] for s in match["seats"]] == over["scores"]
+        assert [s["rank"] for s in match["seats"]] == over["ranks"]
+        assert match["seats"][0]["name"] == p.name and match["seats"][1]["kind"] == "bot"
+        assert match["sheet"] and sum(d["points"][0] for d in match["sheet"]) == over["scores"][0]
+        assert match["achievements"] == {p.name: over["progress"]["0"]["achievements"]}
+        assert match["record"] == f"/api/tables/{table}/record"
+
+        page = await rest.get(f"/match/{table}")
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        winner = min(match["seats"], key=lambda s: (s["rank"], s["seat"]))["name"]
+        title = html.escape(f"{winner} wins at hearts-trumps on Bolola", quote=True)
+        assert f'<meta property="og:title" content="{title}" />' in page.text
+        assert 'property="og:description"' in page.text and p.name in page.text
+        assert f'content="{server.http}/match/{table}"' in page.text
+        missing = await rest.get("/match/99999")
+        assert missing.status_code == 404 and 'content="Bolola"' in missing.text
+        huge = await rest.get(f"/match/{2**40}")
+        assert huge.status_code == 404
+        await rest.close()
+        await p.close()
+
+    run(scenario)
