@@ -59,6 +59,7 @@ class User:
     name: str
     preferred_username: str | None = None
     email: str | None = None
+    friends: tuple[str, ...] = ()  # subjects of their friends here (Facebook's user_friends)
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,10 @@ class Provider:
     @property
     def facebook_userinfo_url(self) -> str:
         return f"{self.url}/me?fields=id,name"
+
+    @property
+    def facebook_friends_url(self) -> str:
+        return f"{self.url}/me/friends"
 
     # -- life --------------------------------------------------------------------------
 
@@ -355,6 +360,15 @@ class Provider:
             fields = request.args.get("fields", "id").split(",")
             known = {"id": user.subject, "name": user.name, "email": user.email}
             return jsonify({k: known[k] for k in fields if known.get(k) is not None})
+
+        @app.get("/me/friends")
+        def friends() -> Any:
+            # As Facebook: only the friends who use this app (here: the ones we know).
+            user = bearer_user()
+            if user is None:
+                return jsonify({"error": {"type": "OAuthException"}}), 400
+            found = [provider.users[s] for s in user.friends if s in provider.users]
+            return jsonify({"data": [{"id": f.subject, "name": f.name} for f in found]})
 
         return app
 

@@ -58,6 +58,7 @@ def provider_settings(idp: Provider, **more: str) -> dict[str, str]:
         "facebook_authorize_url": idp.facebook_authorize_url,
         "facebook_token_url": idp.facebook_token_url,
         "facebook_userinfo_url": idp.facebook_userinfo_url,
+        "facebook_friends_url": idp.facebook_friends_url,
         "oidc": json.dumps(oidc),
         **more,
     }
@@ -310,3 +311,32 @@ def test_provider_down_is_a_signin_error(bolola: ServerProcess) -> None:
 def test_player_names_from_what_providers_say(given: str, name: str) -> None:
     assert base_name(given) == name
     assert accounts.check_name(name) == name
+
+
+def test_friends_at_the_provider_are_suggested_both_ways(
+    bolola: ServerProcess, idp: Provider
+) -> None:
+    """Facebook's user_friends (the test provider's /me/friends): a person signing in is
+    suggested their friends there who play here, and those friends are suggested them."""
+    early = person(idp, "Early Bird")
+    with browser(bolola) as first:
+        assert sign_in(first, "facebook") == "/"
+        early_name = me(first)["name"]  # type: ignore[index]
+    late = person(idp, "Late Comer", friends=(early.subject, "sub-not-playing"))
+    with browser(bolola) as second:
+        assert sign_in(second, "facebook") == "/"
+        late_name = me(second)["name"]  # type: ignore[index]
+        listing = second.get("/api/friends").json()
+        assert listing["suggested"] == [early_name]
+    with browser(bolola) as first:
+        idp.user = early.subject
+        assert sign_in(first, "facebook") == "/"  # early's own list there is empty now
+        listing = first.get("/api/friends").json()
+        assert listing["suggested"] == [late_name]  # told by late's sign-in
+        csrf = first.get("/api/csrf").json()["csrf"]
+        asked = first.post(
+            "/api/friends/ask", json={"player": late_name}, headers={"x-csrf-token": csrf}
+        )
+        assert asked.status_code == 200, asked.text
+        assert first.get("/api/friends").json()["suggested"] == []  # asked: no longer
+    assert late.friends  # the suggestion came from the provider, not from a guess

@@ -30,6 +30,8 @@ export interface FriendsList {
   incoming: string[];
   outgoing: string[];
   blocked: string[];
+  /** Friends at an outside provider (Facebook) who play here, not asked yet. */
+  suggested?: string[];
   challenges: ChallengeInfo[];
 }
 

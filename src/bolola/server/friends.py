@@ -283,6 +283,7 @@ def routes(
             "incoming": list(known.incoming),
             "outgoing": list(known.outgoing),
             "blocked": list(known.blocked),
+            "suggested": list(known.suggested),
             "challenges": [
                 c.to_json(server.ready[1].tables[c.table_id].summary())
                 for c in friends.challenges.values()

@@ -86,6 +86,7 @@ class Identity:
     provider: str
     subject: str
     name: str
+    friends: tuple[str, ...] | None = None  # the provider's friends' subjects, if it told
 
 
 def routes(
@@ -167,6 +168,10 @@ def routes(
                 player = await _link(store, link, identity)
             else:
                 player = await _sign_in(store, identity)
+            if identity.friends is not None:
+                await store.set_provider_friends(
+                    identity.provider, identity.subject, list(identity.friends)
+                )
         except SignInError as e:
             response = _failed(provider_id, e)
         except Exception:
@@ -284,7 +289,32 @@ async def _identity(client: Any, provider: OAuthProvider, request: Request) -> I
         subject, name = me.get("id"), me.get("name")
     if not isinstance(subject, str | int) or isinstance(subject, bool) or not str(subject):
         raise SignInError("no_subject", f"subject {subject!r}")
-    return Identity(provider.id, str(subject), str(name) if name else "")
+    friends = await _friends(client, provider, token)
+    return Identity(provider.id, str(subject), str(name) if name else "", friends)
+
+
+async def _friends(client: Any, provider: OAuthProvider, token: Any) -> tuple[str, ...] | None:
+    """The person's friends at the provider who use the app too, if it tells (Facebook
+    does where the person granted ``user_friends``); None when it does not: a refusal
+    here never stops a sign-in."""
+    if not provider.friends_url:
+        return None
+    try:
+        response = await client.get(provider.friends_url, token=token)
+        response.raise_for_status()
+        data = response.json().get("data")
+    except Exception:
+        log.info("the provider told no friends", extra={"provider": provider.id})
+        return None
+    if not isinstance(data, list):
+        return None
+    return tuple(
+        str(f["id"])
+        for f in data
+        if isinstance(f, dict)
+        and isinstance(f.get("id"), str | int)
+        and not isinstance(f.get("id"), bool)
+    )
 
 
 async def _sign_in(store: Store, identity: Identity) -> PlayerInfo:

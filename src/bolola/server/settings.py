@@ -30,6 +30,8 @@ GOOGLE_METADATA_URL = "https://accounts.google.com/.well-known/openid-configurat
 FACEBOOK_AUTHORIZE_URL = "https://www.facebook.com/dialog/oauth"
 FACEBOOK_TOKEN_URL = "https://graph.facebook.com/oauth/access_token"
 FACEBOOK_USERINFO_URL = "https://graph.facebook.com/me?fields=id,name"
+# Only friends who use the app too, and only when the person granted user_friends.
+FACEBOOK_FRIENDS_URL = "https://graph.facebook.com/me/friends?limit=500"
 # A provider id is a URL segment and the ``provider`` column of an identity (40 chars).
 PROVIDER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 BUILT_IN = ("google", "facebook")
@@ -54,6 +56,7 @@ class OAuthProvider:
     authorize_url: str = ""  # empty: from the discovery document
     token_url: str = ""
     userinfo_url: str = ""
+    friends_url: str = ""  # the person's friends who use the app too (Facebook's user_friends)
 
 
 class OidcProvider(BaseModel):
@@ -167,6 +170,7 @@ class Settings(BaseSettings):
     facebook_authorize_url: str = FACEBOOK_AUTHORIZE_URL
     facebook_token_url: str = FACEBOOK_TOKEN_URL
     facebook_userinfo_url: str = FACEBOOK_USERINFO_URL
+    facebook_friends_url: str = FACEBOOK_FRIENDS_URL
     # Other OpenID Connect providers by id (lower case: the id is in URLs and the database).
     oidc: dict[str, OidcProvider] = Field(default_factory=dict)
 
@@ -203,10 +207,11 @@ class Settings(BaseSettings):
                     kind=ProviderKind.FACEBOOK,
                     client_id=self.facebook_client_id,
                     client_secret=self.facebook_client_secret,
-                    scope="public_profile",
+                    scope="public_profile user_friends",
                     authorize_url=self.facebook_authorize_url,
                     token_url=self.facebook_token_url,
                     userinfo_url=self.facebook_userinfo_url,
+                    friends_url=self.facebook_friends_url,
                 )
             )
         for key, found in sorted(self.oidc.items()):

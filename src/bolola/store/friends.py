@@ -12,7 +12,7 @@ from enum import StrEnum
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bolola.store.models import Block, Friendship, Player, now
+from bolola.store.models import Block, Friendship, Identity, Player, ProviderFriend, now
 
 
 class Asked(StrEnum):
@@ -38,6 +38,7 @@ class Relations:
     incoming: tuple[str, ...]
     outgoing: tuple[str, ...]
     blocked: tuple[str, ...]
+    suggested: tuple[str, ...] = ()  # friends at an outside provider, not yet asked here
 
 
 def _utc(at: datetime | None) -> datetime | None:
@@ -148,12 +149,58 @@ async def relations(s: AsyncSession, a: int) -> Relations:
             outgoing.append(name)
         else:
             incoming.append(name)
+    known = others | set(blocked_ids) | {a}
+    blocked_by = set(await s.scalars(select(Block.player_id).where(Block.blocked_id == a)))
+    suggested = [
+        name for pid, name in await _provider_friends(s, a) if pid not in known | blocked_by
+    ]
     return Relations(
         tuple(sorted(friends, key=lambda x: x.name.casefold())),
         tuple(sorted(incoming, key=str.casefold)),
         tuple(sorted(outgoing, key=str.casefold)),
         tuple(sorted((people[b][0] for b in blocked_ids), key=str.casefold)),
+        tuple(sorted(set(suggested), key=str.casefold)),
     )
+
+
+async def _provider_friends(s: AsyncSession, a: int) -> list[tuple[int, str]]:
+    """Players who are friends of ``a`` at a provider both signed in with, whichever of
+    the two told us (a friendship there is mutual; the one who came later saw it)."""
+    mine = (
+        await s.execute(select(Identity.provider, Identity.subject).where(Identity.player_id == a))
+    ).all()
+    out: list[tuple[int, str]] = []
+    for provider, subject in mine:
+        theirs = (
+            select(ProviderFriend.friend_subject)
+            .where(ProviderFriend.provider == provider, ProviderFriend.subject == subject)
+            .union(
+                select(ProviderFriend.subject).where(
+                    ProviderFriend.provider == provider, ProviderFriend.friend_subject == subject
+                )
+            )
+        )
+        rows = await s.execute(
+            select(Player.id, Player.name)
+            .join(Identity, Identity.player_id == Player.id)
+            .where(Identity.provider == provider, Identity.subject.in_(theirs))
+        )
+        out += [(pid, name) for pid, name in rows.all()]
+    return out
+
+
+async def set_provider_friends(
+    s: AsyncSession, provider: str, subject: str, friends: list[str]
+) -> None:
+    """What the provider says of this person's friends now replaces what it said before."""
+    await s.execute(
+        delete(ProviderFriend).where(
+            ProviderFriend.provider == provider, ProviderFriend.subject == subject
+        )
+    )
+    for friend in dict.fromkeys(friends):
+        if friend != subject:
+            s.add(ProviderFriend(provider=provider, subject=subject, friend_subject=friend))
 
 
 async def friend_ids(s: AsyncSession, a: int) -> list[int]:

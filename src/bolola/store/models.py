@@ -112,6 +112,16 @@ class Friendship(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class ProviderFriend(Base):
+    """At an outside provider, ``friend_subject`` is a friend of ``subject`` (Facebook's
+    ``user_friends``, where the person granted it): the friends suggested to players."""
+
+    __tablename__ = "provider_friends"
+    provider: Mapped[str] = mapped_column(String(40), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(200), primary_key=True)
+    friend_subject: Mapped[str] = mapped_column(String(200), primary_key=True, index=True)
+
+
 class Block(Base):
     """``player_id`` blocked ``blocked_id``: no requests, challenges or chat from them."""
 

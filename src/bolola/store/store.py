@@ -585,6 +585,14 @@ class Store:
                 None if row.finished_at is None else _utc(row.finished_at),
             )
 
+    async def set_provider_friends(self, provider: str, subject: str, known: list[str]) -> None:
+        """The person's friends at the provider, as it told us at their last sign-in."""
+
+        async def write(session: AsyncSession) -> None:
+            await friends.set_provider_friends(session, provider, subject, known)
+
+        await self.writer.write(write)
+
     async def is_blocked(self, a: int, b: int) -> bool:
         async with self._sessions() as s:
             return await friends.is_blocked(s, a, b)

@@ -1,5 +1,5 @@
-"""friends: friend requests and friendships, blocks, and when a player was last seen
-(issue 17)
+"""friends: friend requests and friendships, blocks, the friends people have at outside
+providers (suggestions), and when a player was last seen (issue 17)
 
 Revision ID: 0005
 Revises: 0004
@@ -36,6 +36,14 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("player_id", "blocked_id"),
     )
     op.create_index("ix_blocks_blocked_id", "blocks", ["blocked_id"])
+    op.create_table(
+        "provider_friends",
+        sa.Column("provider", sa.String(length=40), nullable=False),
+        sa.Column("subject", sa.String(length=200), nullable=False),
+        sa.Column("friend_subject", sa.String(length=200), nullable=False),
+        sa.PrimaryKeyConstraint("provider", "subject", "friend_subject"),
+    )
+    op.create_index("ix_provider_friends_friend_subject", "provider_friends", ["friend_subject"])
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("last_seen_at", sa.DateTime(timezone=True), nullable=True))
 
@@ -43,6 +51,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("players") as batch:
         batch.drop_column("last_seen_at")
+    op.drop_index("ix_provider_friends_friend_subject", "provider_friends")
+    op.drop_table("provider_friends")
     op.drop_index("ix_blocks_blocked_id", "blocks")
     op.drop_table("blocks")
     op.drop_index("ix_friendships_friend_id", "friendships")
