@@ -91,6 +91,8 @@ class Judge(Protocol):
 
 
 JudgeFactory = Callable[[], Judge]
+CLEAR = 2.0
+"""Standard errors an estimated loss must clear to count as a clear mistake."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,17 @@ class Judgement:
             alternatives=valuation.values,
         )
 
+    def is_mistake(self, min_loss: float = 0.0) -> bool:
+        return self.loss > 0 and self.loss >= min_loss
+
+    @property
+    def is_clear(self) -> bool:
+        """A loss beyond doubt: exact, or an estimate at least :data:`CLEAR` spreads
+        above zero (a single play-out, whose spread is unknown, never is)."""
+        if self.exact:
+            return self.loss > 0
+        return self.samples > 1 and self.loss > 0 and self.loss >= CLEAR * self.spread
+
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
@@ -156,6 +169,7 @@ class Judgement:
             "best": self.best,
             "best_value": _round(self.best_value),
             "loss": _round(self.loss),
+            "clear": self.is_clear,
             "exact": self.exact,
             "spread": _spread(self.exact, self.spread, self.samples),
             "samples": self.samples,

@@ -27,12 +27,14 @@ AnyGame = Game[Any, Any, Any, Any]
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """One seat's decisions judged, its mistakes (a loss above ``min_loss``) and the
-    points they cost, split into exact and estimated losses."""
+    """One seat's decisions judged, its mistakes (a loss above zero and at least
+    ``min_loss``), those of them that are clear (:attr:`Judgement.is_clear`), and the
+    points the mistakes cost, split into exact and estimated losses."""
 
     seat: Seat
     decisions: int
     mistakes: int
+    clear: int
     lost: float
     lost_exact: float
     lost_estimated: float
@@ -42,6 +44,7 @@ class SeatSummary:
             "seat": self.seat,
             "decisions": self.decisions,
             "mistakes": self.mistakes,
+            "clear": self.clear,
             "lost": round(self.lost, 2),
             "lost_exact": round(self.lost_exact, 2),
             "lost_estimated": round(self.lost_estimated, 2),
@@ -60,11 +63,12 @@ class Review:
 
     def summary(self, seat: Seat, min_loss: float = 0.0) -> SeatSummary:
         mine = [j for j in self.judgements if j.seat == seat]
-        lost = [j for j in mine if j.loss > min_loss]
+        lost = [j for j in mine if j.is_mistake(min_loss)]
         return SeatSummary(
             seat=seat,
             decisions=len(mine),
             mistakes=len(lost),
+            clear=sum(j.is_clear for j in lost),
             lost=sum(j.loss for j in lost),
             lost_exact=sum(j.loss for j in lost if j.exact),
             lost_estimated=sum(j.loss for j in lost if not j.exact),
