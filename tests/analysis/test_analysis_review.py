@@ -15,6 +15,7 @@ from bolola.analysis.report import report
 from bolola.analysis.review import judge_moves, review_record
 from bolola.cli import main
 from bolola.engine import Record, parse_move, random_play_out
+from bolola.fairness import FairDeals
 
 SMALL = JudgeBudget(samples=2, exact_nodes=20_000, alternatives=3)
 GAMES = [g.name for g in registry.registered()]
@@ -134,3 +135,26 @@ def test_baloots_last_tricks_are_searched_exactly_and_a_review_resumes_where_it_
     assert judged and all(j.exact and j.index >= start for j in judged)
     whole = list(judge_moves(game, record, budget=SMALL, seed=1, start=start - 4))
     assert [j.to_json() for j in whole if j.index >= start] == [j.to_json() for j in judged]
+
+
+def test_a_fair_tables_record_is_judged_up_to_its_last_revealed_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    game = registry.find("king-bolola")
+    fair = FairDeals.from_top(bytes(32), ("a", "b", "c", "d"), 3)
+    state, moves = game.new(game.default_options(), fair), []
+    while not game.deal_scores(state):  # deal 1, every seat playing its first legal card
+        seat = game.to_move(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        moves.append(f"{seat}:{action}")
+        state, _ = game.apply(state, seat, action)
+    shown = FairDeals.revealed(fair.commitment, fair.client_seeds, [fair.seed(1)])
+    options = game.default_options().to_json()
+    # Up to deal 1's last card: judged. With it, deal 2 is dealt, and its seed is unknown.
+    playing = Record("king-bolola", options, shown, tuple(moves[:-1]))
+    assert review_record(playing, budget=SMALL, seed=1).judgements
+    path = f"{tmp_path}/fair.json"
+    with open(path, "w") as f:
+        json.dump(Record("king-bolola", options, shown, tuple(moves)).to_json(), f)
+    assert main(["analyse", path, "--samples", "1"]) == 2
+    assert "deal 2's seed is not revealed" in capsys.readouterr().err

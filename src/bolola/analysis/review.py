@@ -21,6 +21,7 @@ from typing import Any
 from bolola.analysis.generic import GenericJudge
 from bolola.analysis.judgement import Judge, JudgeBudget, Judgement, Valuation
 from bolola.engine import Game, Record, RecordError, Seat, parse_move
+from bolola.fairness import Unrevealed
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -79,7 +80,11 @@ class Review:
         return {
             "game": self.game,
             "seed": self.seed,
-            "budget": {"samples": self.budget.samples, "exact_nodes": self.budget.exact_nodes},
+            "budget": {
+                "samples": self.budget.samples,
+                "exact_nodes": self.budget.exact_nodes,
+                "alternatives": self.budget.alternatives,
+            },
             "seats": [self.summary(s, min_loss).to_json() for s in self.seats],
             "decisions": [j.to_json() for j in self.judgements if j.loss >= min_loss],
         }
@@ -121,14 +126,25 @@ def judge_moves(
     judge = judge_of(game)
     if record.game != game.name:
         raise RecordError(f"a {record.game} record is not a {game.name} game")
-    state = game.new(game.parse_options(record.options), record.seed)
+    try:
+        state = game.new(game.parse_options(record.options), record.seed)
+    except Unrevealed as e:
+        raise RecordError(str(e)) from None
     for index, text in enumerate(record.moves):
         move = parse_move(game, text)
         legal = game.legal_actions(state, move.seat)
-        after, _ = game.apply(state, move.seat, move.action)  # an illegal move raises here
+        try:
+            after, _ = game.apply(state, move.seat, move.action)  # an illegal move raises
+        except Unrevealed as e:
+            raise RecordError(f"move {index}: {e}") from None
         if index >= start and len(legal) > 1 and (seats is None or move.seat in seats):
             rng = decision_rng(seed, index)
-            valuation = judge.value(state, move.seat, legal, budget, rng, move.action)
+            try:
+                valuation = judge.value(state, move.seat, legal, budget, rng, move.action)
+            except Unrevealed as e:
+                # A play-out that ends the deal deals the next one, whose seed a record
+                # of a table still playing has not revealed.
+                raise RecordError(f"move {index} cannot be judged: {e}") from None
             yield Judgement.of(index, move.seat, str(move.action), valuation)
         state = after
 
