@@ -272,3 +272,31 @@ def test_a_rematch_against_bots_alone_starts_at_once(server: ServerProcess) -> N
         await a.close()
 
     run(scenario)
+
+
+def test_several_friends_challenged_to_a_four_seat_game(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        (a, ra), (b, rb), (c, rc) = [await person(server) for _ in range(3)]
+        await befriend(ra, rb, b.name, a.name)
+        await befriend(ra, rc, c.name, a.name)
+        body = {"players": [b.name, c.name], "table": {"game": "king-bolola", "bots": "beginner"}}
+        r = await ra.post("/api/challenges", body)
+        assert r.status_code == 200, r.text
+        made = r.json()["challenge"]
+        seats = made["table"]["seats"]
+        assert [s["kind"] for s in seats] == ["human", "human", "human", "bot"]
+        assert seats[3]["level"] == "beginner"
+        table = made["table"]["id"]
+        for p in (b, c):
+            assert (await p.expect("challenge"))["table"]["id"] == table
+        seated = [
+            (await rest.post(f"/api/challenges/{table}/accept")).json()["seat"] for rest in (rb, rc)
+        ]
+        assert sorted(seated) == [1, 2]
+        info = (await ra.get(f"/api/tables/{table}")).json()["table"]
+        assert info["status"] == "playing"
+        for p, rest in ((a, ra), (b, rb), (c, rc)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)

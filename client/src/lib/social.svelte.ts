@@ -117,3 +117,13 @@ export function forget(): void {
   social.list = null;
   social.toasts = [];
 }
+
+/** What one is to a player, as the friends list says (null: not known yet). */
+export function relationTo(name: string): 'friend' | 'asked' | 'blocked' | 'none' | null {
+  const list = social.list;
+  if (!list) return null;
+  if (list.blocked.includes(name)) return 'blocked';
+  if (list.friends.some((f) => f.name === name)) return 'friend';
+  if (list.outgoing.includes(name)) return 'asked';
+  return 'none';
+}
