@@ -97,13 +97,15 @@ def candidates(
     played: Action | None = None,
 ) -> list[Action]:
     """At most ``budget.alternatives`` of ``legal`` (all when there are few): the move
-    played, the policy bot's choice, then the others in the game's order."""
+    played, the policy bot's choice, then others drawn at random (the game's order would
+    bunch them: a Hearts Are Trumps placement's first dozen share their loot card)."""
     if len(legal) <= max(1, budget.alternatives):
         return list(legal)
     pick = bots[seat].choose(game.view(state, seat), legal, rng.getrandbits(32))
-    first = [a for a in (played, pick) if a is not None]
+    first = list(dict.fromkeys(a for a in (played, pick) if a is not None))
     rest = [a for a in legal if a not in first]
-    return list(dict.fromkeys(first)) + rest[: max(0, budget.alternatives - len(first))]
+    drawn = rng.sample(rest, min(len(rest), max(0, budget.alternatives - len(first))))
+    return first + sorted(drawn, key=legal.index)
 
 
 def small_enough(game: AnyGame, state: Any, nodes: int, rng: random.Random) -> bool:
