@@ -54,6 +54,15 @@ def option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def read_input(path: str) -> str:
+    """The text of a command's FILE argument (``-``: standard input); raises OSError or
+    UnicodeDecodeError, which each command reports in its own form."""
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 class Command(Protocol):
     def configure(self, parser: argparse.ArgumentParser, name: str) -> None: ...
 

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from bolola.cli import read_input
 from bolola.engine import IllegalAction, RecordError
 from bolola.registry import registered
 
@@ -26,11 +27,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        text = read_input(args.file)
     except (OSError, UnicodeDecodeError) as e:
         print(json.dumps({"error": f"cannot read {args.file}: {e}"}))
         return MALFORMED

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bolola.cli import read_input
 from bolola.engine import RecordError, parse_fairness
 from bolola.fairness import FairDeals, checks, in_canonical_order, reshuffle_salt
 from bolola.registry import registered
@@ -44,11 +44,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        text = read_input(args.file)
     except (OSError, UnicodeDecodeError) as e:
         print(f"cannot read {args.file}: {e}")
         return MALFORMED

@@ -15,6 +15,7 @@ from typing import Any
 from bolola.analysis.judgement import JudgeBudget
 from bolola.analysis.report import report
 from bolola.analysis.review import Review, review_record
+from bolola.cli import read_input
 from bolola.engine import IllegalAction, Record, RecordError
 from bolola.referee import ILLEGAL, MALFORMED, OK, records
 
@@ -57,11 +58,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        text = read_input(args.file)
     except (OSError, UnicodeDecodeError) as e:
         _fail(args, f"cannot read {args.file}: {e}", None)
         return MALFORMED
