@@ -11,6 +11,7 @@ from bolola import arena
 from bolola.bots.base import Budget, make_bot
 from bolola.bots.jolly.club import ClubBot
 from bolola.bots.jolly.expert import ExpertBot, make_expert
+from bolola.bots.jolly.rollout import LEFT, outlook, rough, worth
 from bolola.bots.jolly.sampler import deal_hidden, plausible, played, unseen, world
 from bolola.cards import Card
 from bolola.games.jolly import GAME, JollyOptions, Match
@@ -328,6 +329,28 @@ def test_keeps_pairs_and_near_runs() -> None:
     # 6S 6D make a set in the making and 9C TC a run; 4H is alone and 2D too.
     state = situation(["6S 6D 9C TC 4H", "2C 3C 7H"], drew="stock")
     assert decide(state, 0, CLUB) == "discard:4H"
+
+
+# -- the play-outs' reading of a round -----------------------------------------------------
+
+
+def test_a_round_not_over_counts_the_cards_left_at_a_fraction_of_their_cost() -> None:
+    # 7H 8H 9H melds (24); of KS QD 2C, a ten-pointer is the next discard and the other
+    # 12 points count at LEFT: a round has turns to go, in which they may yet meld.
+    state = situation(["7H 8H 9H KS QD 2C", "2S 5S"], drew="stock")
+    assert 0 < LEFT < 1
+    assert outlook(state.round, 0) == 24 - LEFT * 12
+    assert rough(state.round, 1) == -LEFT * 7
+    assert worth(state.round, 0, 1.0) == 24 - LEFT * 12 + LEFT * 7
+
+
+def test_a_round_over_counts_at_its_score() -> None:
+    state = situation(["7H 8H 9H TH JH QS QD QC KS", "2S 3S"], drew="stock")
+    after, _ = play_turn(state)
+    r = after.finished[-1]
+    assert r.score is not None and r.score.mano
+    assert worth(r, 0, 1.0) == r.score.points[0] - r.score.points[1]
+    assert r.score.points[1] == -2 * (2 + 3)  # JO-18: the full cost, doubled
 
 
 # -- strength -----------------------------------------------------------------------------

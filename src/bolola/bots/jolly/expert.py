@@ -14,8 +14,9 @@
 - **Play-outs** (:mod:`.rollout`): the candidate, the rest of the turn by ``club``'s
   rules, then every seat by the same rules until the expert has played its next turn
   (:data:`AHEAD`); a round that ends on the way is scored by the engine, else the
-  expert's outlook (points down, plus what the finder puts down of its hand less what
-  the rest costs) less the others' average (points down less their hands' cost).
+  expert's outlook (points down, plus what the finder puts down of its hand less a
+  quarter of what the rest costs, :data:`~bolola.bots.jolly.rollout.LEFT`) less the
+  others' average (points down less a quarter of their hands' cost).
 - The best mean wins if it beats ``club``'s own choice by :data:`TIE` points and
   :data:`SURE` standard errors of the difference, world by world; else ``club``'s.
 

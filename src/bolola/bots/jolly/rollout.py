@@ -12,11 +12,18 @@ import random
 from bolola.bots.jolly import club
 from bolola.bots.jolly.plans import best
 from bolola.bots.jolly.position import from_round
+from bolola.cards import Card
 from bolola.engine import IllegalAction
 from bolola.games.jolly.actions import parse_action
 from bolola.games.jolly.deck import face, penalty
 from bolola.games.jolly.round import Rebuild, Round, step
 
+LEFT = 0.25
+"""How the cost of the cards still in hand weighs in the reading of a round not over.
+A round played on to its end shows it: with the full cost (1) the play-outs preferred
+shedding high cards for the next turn's sake, and their choices lost points on the true
+hands (at two players rounds last ten turns or more a seat, and a high card has time to
+meld, or to feed the next player); at 0.25 they gained (``docs/bots.md``)."""
 TAKES_TRIED = 1
 """In play-outs a seat weighs only its shallowest take from the pile whose deepest card
 is related to its hand (the finder prices each): a play-out turn costs a few finder
@@ -81,16 +88,25 @@ def table_points(r: Round, seat: int) -> int:
 
 def outlook(r: Round, seat: int) -> float:
     """What ``seat`` may expect of the round, from its own hand: the points it has down,
-    plus what the finder puts down of its hand less what the rest would cost (the
-    costliest natural card, the next discard, aside)."""
+    plus what the finder puts down of its hand, less :data:`LEFT` times what the rest
+    would cost (the costliest natural card, the next discard, aside)."""
     faces = [face(c) for c in r.hands[seat]]
     table = r.table if r.opened[seat] else ()
-    return table_points(r, seat) + club.value_of(best(faces, table, 1))
+    plan = best(faces, table, 1)
+    return table_points(r, seat) + plan.points - LEFT * cost(plan.left)
 
 
 def rough(r: Round, seat: int) -> float:
-    """A cheaper reading for the other seats: points down less the hand's cost."""
-    return table_points(r, seat) - sum(penalty(face(c)) for c in r.hands[seat])
+    """A cheaper reading for the other seats: points down less :data:`LEFT` times the
+    hand's cost."""
+    return table_points(r, seat) - LEFT * sum(penalty(face(c)) for c in r.hands[seat])
+
+
+def cost(left: tuple[Card, ...]) -> float:
+    """What the cards no meld takes would cost, the costliest natural card (the next
+    discard) aside."""
+    naturals = [penalty(c) for c in left if not c.is_joker]
+    return sum(penalty(c) for c in left) - (max(naturals) if naturals else 0)
 
 
 def worth(r: Round, me: int, others: float) -> float:
