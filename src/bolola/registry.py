@@ -23,6 +23,7 @@ from bolola.progression.feats import Feats
 if TYPE_CHECKING:
     from bolola.analysis.judgement import JudgeFactory
     from bolola.bots.base import BotFactory
+    from bolola.bots.hint import HintFactory
 
 AnyGame = Game[Any, Any, Any, Any]
 FLAGSHIP = "king-bolola"
@@ -46,6 +47,9 @@ class Entry:
     judge: JudgeFactory | None = None
     feats: Feats = field(default_factory=lambda: NO_FEATS)
     """What its matches can be remembered for (the achievements' feats)."""
+    hint: HintFactory | None = None
+    """The expert's suggestion with its reason for a practice hint (``None``: the
+    strongest bot's choice alone)."""
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -56,9 +60,10 @@ def register(
     bots: Mapping[str, BotFactory] | None = None,
     judge: JudgeFactory | None = None,
     feats: Feats | None = None,
+    hint: HintFactory | None = None,
 ) -> None:
     """Add a game (tests register toy games this way, and remove them with :func:`forget`)."""
-    _ENTRIES[game.name] = Entry(game, dict(bots or {}), judge, feats or NO_FEATS)
+    _ENTRIES[game.name] = Entry(game, dict(bots or {}), judge, feats or NO_FEATS, hint)
 
 
 def forget(name: str) -> None:
@@ -106,6 +111,7 @@ def _load() -> None:
     from bolola.bots import jolly as jolly_bots
     from bolola.bots import king_bolola as king_bolola_bots
     from bolola.bots.jolly.judge import make_judge as jolly_judge
+    from bolola.bots.king_bolola.hint import hint as king_bolola_hint
     from bolola.bots.king_bolola.judge import make_judge as king_bolola_judge
     from bolola.games import baloot, hearts_trumps, jolly, king_bolola
     from bolola.games.baloot import feats as baloot_feats
@@ -116,7 +122,8 @@ def _load() -> None:
     def feats(module: Any) -> Feats:
         return Feats(module.FEATS, module.feats)
 
-    register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge, feats(king_bolola_feats))
+    kb_feats = feats(king_bolola_feats)
+    register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge, kb_feats, king_bolola_hint)
     register(hearts_trumps.GAME, hearts_trumps_bots.BOTS, feats=feats(hearts_trumps_feats))
     register(baloot.GAME, baloot_bots.BOTS, feats=feats(baloot_feats))
     register(jolly.GAME, jolly_bots.BOTS, jolly_judge, feats(jolly_feats))

@@ -28,7 +28,7 @@ from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seate
 from bolola.progression.levels import level_of
 from bolola.progression.rating import BOT_RATINGS, START
 from bolola.registry import find
-from bolola.server import milestones
+from bolola.server import hints, milestones
 from bolola.server.backoff import Backoff
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
@@ -456,6 +456,7 @@ class Table:
             "access": self.access,
             "move_seconds": self.move_seconds,
             "rated": self.rated,
+            "hints": hints.offered(self),  # practice against bots: the hint button
             "status": self.status,
             "version": self.version,
             "free": sum(1 for h in self.holders if h.is_free),

@@ -1,0 +1,94 @@
+"""King Bolola's hint: the ``expert``'s choice with the values that drove it.
+
+The expert rates every candidate over deals sampled to agree with the seat's view
+(:func:`~bolola.bots.king_bolola.expert.rate_cards`,
+:func:`~bolola.bots.king_bolola.contract_choice.rate_contracts`) and breaks near-ties
+with the ``club`` bot's rules of thumb; the hint runs the same steps with the same seed,
+so it suggests exactly what the expert would play, and says by how much it beat the
+runner-up. Only legal actions (the seat's own cards, the contracts it may declare) and
+sample means appear in a reason: nothing hidden can leak through one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bolola.bots.base import Budget
+from bolola.bots.hint import ONLY_ACTION, Hint
+from bolola.bots.king_bolola.club import make_club
+from bolola.bots.king_bolola.contract_choice import rate_contracts, worth
+from bolola.bots.king_bolola.expert import _SAFETY, DECLARE_SAMPLES, TIE, ExpertBot, rate_cards
+from bolola.bots.king_bolola.sampler import NoConsistentDeal
+from bolola.cards import Card
+from bolola.engine import Action
+from bolola.games.king_bolola.actions import Declare
+from bolola.games.king_bolola.view import KingBololaView
+
+CONTRACT = "kb_contract"
+"""Declare it: its expected score, and the runner-up's."""
+CARD = "kb_card"
+"""Play it: its expected points this deal, and the runner-up's."""
+LATER = "kb_contract_later"
+"""Declare it: the runner-up would score more, but is worth more still on a later hand
+(the declarations of its class still owed)."""
+CLOSE = "kb_close"
+"""Candidates within a point of each other: a rule of thumb picked this one."""
+UNSURE = "kb_unsure"
+"""No sampled deal agreed with the view: the rules of thumb alone."""
+
+
+def hint(view: Any, legal: Sequence[Action], seed: int, budget: Budget) -> Hint:
+    if len(legal) == 1:
+        return Hint(legal[0], ONLY_ACTION)
+    if not isinstance(view, KingBololaView) or view.seat is None:
+        raise TypeError("a King Bolola hint is for a seat's view")
+    bot = ExpertBot(budget)
+    deadline = time.perf_counter() + budget.seconds * _SAFETY
+    rng = random.Random(seed)  # drawn from in the order ``ExpertBot.choose`` draws
+    if isinstance(legal[0], Declare):
+        declares = [a for a in legal if isinstance(a, Declare)]
+        samples = budget.samples or DECLARE_SAMPLES
+        scores = rate_contracts(view, declares, samples, rng, deadline)
+        weighed = worth(view, scores)
+        chosen = bot._tie_break(view, weighed, seed)
+        return _explain(chosen, weighed, scores, CONTRACT, samples)
+    cards = [a for a in legal if isinstance(a, Card)]
+    try:
+        by_card = rate_cards(view, cards, budget.samples, rng, deadline)
+    except NoConsistentDeal:
+        return Hint(make_club(budget).choose(view, legal, seed), UNSURE)
+    chosen = bot._tie_break(view, by_card, seed)
+    return _explain(chosen, by_card, by_card, CARD, None)
+
+
+def _explain(
+    chosen: Action,
+    rank: dict[Any, float],
+    shown: dict[Any, float],
+    key: str,
+    samples: int | None,
+) -> Hint:
+    """The reason: the choice's mean points against the runner-up's, the runner-up by
+    what chose (a contract's worth weighs the declarations still owed; its score is
+    what is shown)."""
+    expected = round(shown[chosen], 1)
+    extra: dict[str, str | int | float] = {} if samples is None else {"deals": samples}
+    others = [a for a in rank if a != chosen]
+    if not others:
+        return Hint(chosen, key, {"action": str(chosen), **extra}, expected)
+    runner = max(others, key=lambda a: (rank[a], str(a)))
+    if key == CARD and rank[chosen] - rank[runner] < TIE:
+        return Hint(chosen, CLOSE, {"action": str(chosen), "next": str(runner)}, expected)
+    if key == CONTRACT and shown[runner] > shown[chosen]:
+        key = LATER  # the runner-up scores more now, and more still on a later hand
+    vars_: dict[str, str | int | float] = {
+        "action": str(chosen),
+        "expected": expected,
+        "next": str(runner),
+        "next_expected": round(shown[runner], 1),
+        **extra,
+    }
+    return Hint(chosen, key, vars_, expected)
