@@ -11,6 +11,7 @@ import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
 import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
+import { phrases as hints } from './hints';
 import { phrases as table } from './table';
 
 export const ar: Dict = {
@@ -114,6 +115,7 @@ export const ar: Dict = {
     ...lobby.ar,
     ...table.ar,
     ...fairness.ar,
+    ...hints.ar,
   },
   contracts: {
     tricks: 'بلا أكلات',

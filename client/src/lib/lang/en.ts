@@ -7,6 +7,7 @@ import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
 import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
+import { phrases as hints } from './hints';
 import { phrases as table } from './table';
 
 export const en: Dict = {
@@ -110,6 +111,7 @@ export const en: Dict = {
     ...lobby.en,
     ...table.en,
     ...fairness.en,
+    ...hints.en,
   },
   contracts: {
     tricks: 'No tricks',

@@ -7,6 +7,7 @@ import { phrases as achievements } from './achievements';
 import { phrases as progress } from './progress';
 import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
+import { phrases as hints } from './hints';
 import { phrases as table } from './table';
 
 const phrases = {
@@ -109,6 +110,7 @@ const phrases = {
   ...lobby.es,
   ...table.es,
   ...fairness.es,
+  ...hints.es,
 };
 
 export interface Dict {
