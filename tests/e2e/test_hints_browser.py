@@ -5,12 +5,16 @@ reason; at a rated table there is no button at all."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from a11y import check_a11y
 from playwright.sync_api import BrowserContext, Page, expect
 from tablepage import deal_no, legal_cards, sign_in_as_guest, wait_for_turn_or_deal
 
 
-def test_the_hint_button_suggests_a_legal_move_against_bots(context: BrowserContext) -> None:
+def test_the_hint_button_suggests_a_legal_move_against_bots(
+    context: BrowserContext, shots: Path
+) -> None:
     page = context.new_page()
     sign_in_as_guest(page)
     page.get_by_test_id("quick-play").click()
@@ -32,6 +36,8 @@ def test_the_hint_button_suggests_a_legal_move_against_bots(context: BrowserCont
         assert action.split(":")[0] in contracts, (action, contracts)
     expect(shown).to_contain_text("Sugerencia:")
     expect(page.get_by_test_id("hint-reason")).not_to_be_empty()
+    check_a11y(page, "a table with a hint shown")
+    page.screenshot(path=str(shots / "hint.png"), animations="disabled")
     # The suggestion sits above the felt: the decision it is about stays open to take.
     if phase == "play":
         expect(legal_cards(page).first).to_be_visible()

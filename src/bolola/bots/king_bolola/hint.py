@@ -32,8 +32,8 @@ CONTRACT = "kb_contract"
 CARD = "kb_card"
 """Play it: its expected points this deal, and the runner-up's."""
 LATER = "kb_contract_later"
-"""Declare it: the runner-up would score more, but is worth more still on a later hand
-(the declarations of its class still owed)."""
+"""Declare it: the runner-up would score as much or more, but is worth more on a later
+hand (the declarations of its class still owed)."""
 CLOSE = "kb_close"
 """Candidates within a point of each other: a rule of thumb picked this one."""
 UNSURE = "kb_unsure"
@@ -82,8 +82,8 @@ def _explain(
     runner = max(others, key=lambda a: (rank[a], str(a)))
     if key == CARD and rank[chosen] - rank[runner] < TIE:
         return Hint(chosen, CLOSE, {"action": str(chosen), "next": str(runner)}, expected)
-    if key == CONTRACT and shown[runner] > shown[chosen]:
-        key = LATER  # the runner-up scores more now, and more still on a later hand
+    if key == CONTRACT and shown[runner] > shown[chosen] - TIE:
+        key = LATER  # the runner-up scores as much now, or more: the quotas owed chose
     vars_: dict[str, str | int | float] = {
         "action": str(chosen),
         "expected": expected,
