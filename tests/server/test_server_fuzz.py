@@ -51,6 +51,11 @@ SERVER_FRAMES = {
     "chat",
     "over",
     "error",
+    "fairness",  # a deal's seed and deck once it is over (docs/fairness.md)
+    "friends",  # issue 17: the friends list changed
+    "challenge",
+    "challenge_answer",
+    "challenge_over",
 }
 REST_STATUS = {200, 201, 400, 401, 403, 404, 405, 409, 413, 429}
 
