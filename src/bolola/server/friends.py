@@ -105,15 +105,18 @@ class Friends:
                 self._friends[pid] = set(await self.store.friend_ids(pid))
             self.room.tell(pid, {"type": "friends"})
 
-    def where(self, player_id: int) -> Table | None:
-        """The table a player sits at (not over), if any."""
+    def seated(self, player_ids: set[int]) -> dict[int, Table]:
+        """The table each of these players sits at (not over): one pass over the room,
+        however many friends a list shows."""
+        out: dict[int, Table] = {}
         for table in self.room.tables.values():
-            if table.status in ("open", "playing") and table.seat_of(player_id) is not None:
-                return table
-        return None
+            if table.status in ("open", "playing"):
+                for h in table.holders:
+                    if h.player_id in player_ids:
+                        out.setdefault(h.player_id, table)
+        return out
 
-    def presence(self, me: PlayerInfo, friend_id: int) -> dict[str, Any]:
-        table = self.where(friend_id)
+    def presence(self, me: PlayerInfo, friend_id: int, table: Table | None) -> dict[str, Any]:
         out: dict[str, Any] = {"online": friend_id in self.room.online, "table": None}
         if table is not None:
             allowed = table.access == "anyone" or me.id in (table.host_id, *table.invited)
@@ -271,11 +274,12 @@ def routes(
         me = await player_of(request)
         friends = _friends_of(server)
         known = await store.relations(me.id)
+        tables = friends.seated({f.id for f in known.friends})
         return {
             "friends": [
                 {
                     "name": f.name,
-                    **friends.presence(me, f.id),
+                    **friends.presence(me, f.id, tables.get(f.id)),
                     "last_seen": None if f.last_seen_at is None else f.last_seen_at.isoformat(),
                 }
                 for f in known.friends
