@@ -58,8 +58,15 @@ class Outcome:
     ranks: tuple[int, ...]
 
 
+ACTION_TEXT_MAX = 1000
+"""The longest text form of any game's action, which the wire and the event log accept.
+Jolly's opening lists every card it lays down; with cards taken from the pile a hand can
+hold most of the 110-card deck, at most ``len("JK=QC|")`` characters each."""
+
+
 class Action(Protocol):
-    """A small frozen value whose ``str`` is its one text form."""
+    """A small frozen value whose ``str`` is its one text form, at most
+    :data:`ACTION_TEXT_MAX` characters."""
 
     def __str__(self) -> str: ...
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bolola.engine import IllegalAction, Record, RecordError, parse_move
+from bolola.engine import ACTION_TEXT_MAX, IllegalAction, Record, RecordError, parse_move
 from bolola.registry import registered, replay
 from playing import Step, known_rule_ids, options_of, run
 
@@ -146,6 +146,7 @@ def test_action_text_round_trips(game, seed, variant):
     steps, _ = run(game, seed, variant)
     for action in {a for s in steps for a in s.legal}:
         text = str(action)
+        assert 0 < len(text) <= ACTION_TEXT_MAX  # what the wire and the event log accept
         parsed = game.parse_action(text)
         assert parsed == action
         assert str(parsed) == text

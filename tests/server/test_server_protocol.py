@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 from roomclient import Player, ServerProcess, my_turn, open_table, run
 
+from bolola.engine import ACTION_TEXT_MAX
+
 
 async def alive(p: Player) -> None:
     await p.send({"type": "ping", "t": 1})
@@ -89,6 +91,12 @@ def test_turn_rule_and_illegal_card_errors(server: ServerProcess) -> None:
             {"type": "action", "table": table, "id": "d1", "version": 0, "action": "zebra"}
         )
         assert (await declarer.expect("error"))["code"] == "bad_action"
+        # Any length a game's action may have reaches the game (a Jolly opening runs to
+        # hundreds of characters); beyond it the frame is refused before the game.
+        for size, code in ((ACTION_TEXT_MAX, "bad_action"), (ACTION_TEXT_MAX + 1, "bad_request")):
+            action = {"version": 0, "action": "Q" * size}
+            await declarer.send({"type": "action", "table": table, "id": "long", **action})
+            assert (await declarer.expect("error"))["code"] == code
         assert declarer.view is not None
         contract = declarer.view["legal"][0]
         await declarer.send(

@@ -14,6 +14,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bolola.engine import ACTION_TEXT_MAX
 from bolola.server import protocol
 from bolola.server.accounts import SESSION_COOKIE, Keys, guest_name
 from bolola.server.address import client_address
@@ -285,7 +286,7 @@ async def _dispatch(
         client_id = field_str(msg, "id")
         version = field_int(msg, "version")
         assert version is not None
-        action = field_str(msg, "action", max_len=40)
+        action = field_str(msg, "action", max_len=ACTION_TEXT_MAX)
         await table.call(lambda: table.act(conn, client_id, version, action))
         return None
     if kind == "chat":

@@ -19,6 +19,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from bolola.engine import ACTION_TEXT_MAX
+
 
 def now() -> datetime:
     return datetime.now(UTC)
@@ -142,7 +144,7 @@ class ActionRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(40))
+    action: Mapped[str] = mapped_column(String(ACTION_TEXT_MAX))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

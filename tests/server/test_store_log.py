@@ -1,0 +1,78 @@
+"""The event log's schema on SQLite and PostgreSQL: the migrations build what the models
+say, and an action as long as the wire accepts is logged and read back whole."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from roomclient import run
+from sqlalchemy import Connection
+
+from bolola.engine import ACTION_TEXT_MAX
+from bolola.store.models import Base
+from bolola.store.store import SeatInfo, Store
+from bolola.store.values import LoggedAction
+
+
+@pytest.fixture
+def url(new_database: Callable[[Path], str], tmp_path: Path) -> str:
+    return new_database(tmp_path)
+
+
+def test_the_migrations_build_the_models_schema(url: str) -> None:
+    """A column the models widen (the log's action, 0006) needs its migration: without
+    one PostgreSQL keeps the old length and refuses what the models allow."""
+
+    async def scenario() -> list[Any]:
+        store = await Store.open(url)
+        try:
+
+            def differences(connection: Connection) -> list[Any]:
+                context = MigrationContext.configure(
+                    connection, opts={"compare_type": True, "compare_server_default": False}
+                )
+                return list(compare_metadata(context, Base.metadata))
+
+            async with store.engine.connect() as c:
+                return await c.run_sync(differences)
+        finally:
+            await store.close()
+
+    assert run(scenario) == []
+
+
+def test_an_action_as_long_as_the_wire_accepts_is_logged_whole(url: str) -> None:
+    """A Jolly opening lists every card it lays down: far more than 40 characters."""
+    melds = ["3D,4D,5D,6D,7D", "8S,JK=8H,8D", "QS,QH,QD,JK=QC"]
+    opening = "open:" + "|".join(melds)
+    longest = "open:" + ("JK=QC," * (ACTION_TEXT_MAX // 6))[: ACTION_TEXT_MAX - 5]
+    assert len(opening) > 40 and len(longest) == ACTION_TEXT_MAX
+
+    async def scenario() -> list[str]:
+        store = await Store.open(url)
+        try:
+            player = await store.add_player("opener", is_guest=True)
+            seats = [SeatInfo(0, "human", None, player.id), SeatInfo(1, "bot", "club", None)]
+            table = await store.add_table(
+                game="jolly",
+                options={},
+                seed=1,
+                access="anyone",
+                move_seconds=None,
+                rated=False,
+                host_id=player.id,
+                seats=seats,
+            )
+            await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
+            await store.append_action(table, LoggedAction(2, 0, opening, player.id, "a2"))
+            await store.append_action(table, LoggedAction(3, 0, longest, player.id, "a3"))
+            return [entry.action for entry in await store.actions_after(table, 0)]
+        finally:
+            await store.close()
+
+    assert run(scenario) == ["draw", opening, longest]
