@@ -67,8 +67,10 @@ def test_move_against_the_clock_has_one_outcome(server: ServerProcess) -> None:
             table, (p, other) = await open_table(
                 server, 2, move_seconds=0.05, options={"first-declarer": 0}
             )
-            assert p.view is not None
-            choice = p.view["legal"][-1]
+            # The view that opened the match (version 0), not ``p.view``: its reader may
+            # already hold version 1 if the 50 ms timer fired first.
+            start = await p.expect(lambda f: f.get("view") is not None and f["version"] == 0)
+            choice = start["view"]["legal"][-1]
             await p.send(
                 {"type": "action", "table": table, "id": "race", "version": 0, "action": choice}
             )
