@@ -29,7 +29,7 @@ from bolola.store.database import BUSY_TIMEOUT_MS
 CHECKPOINT_EVERY = 200  # commits between two checkpoints of the WAL
 
 
-class DirectLog:
+class SqliteLog:
     def __init__(self, path: str) -> None:
         self.path = path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -47,7 +47,7 @@ class DirectLog:
         self._checkpoint: asyncio.Task[None] | None = None
 
     @classmethod
-    def of(cls, url: str) -> DirectLog | None:
+    def of(cls, url: str) -> SqliteLog | None:
         """For a SQLite file; None for anything else (PostgreSQL's driver has no thread)."""
         parsed = make_url(url)
         if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
@@ -66,6 +66,10 @@ class DirectLog:
                 [(c.name, c.type.dialect_impl(dialect).bind_processor(dialect)) for c in columns],
             )
         return found
+
+    async def append(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """:meth:`insert`, as the writer calls every backend's log."""
+        self.insert(table, rows)
 
     def insert(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """Every row in one transaction, committed on return; raises what SQLite raises

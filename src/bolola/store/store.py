@@ -24,7 +24,7 @@ from bolola.progression.rating import START
 from bolola.progression.settlement import Progress, Standing, settle
 from bolola.store import friends, milestones
 from bolola.store.database import migrate, open_engine
-from bolola.store.direct import DirectLog
+from bolola.store.direct import SqliteLog
 from bolola.store.models import (
     ActionRow,
     ChatLine,
@@ -40,6 +40,7 @@ from bolola.store.models import (
     TableRow,
     now,
 )
+from bolola.store.pglog import PgLog
 from bolola.store.values import (
     DailyClaim,
     GameRating,
@@ -53,7 +54,7 @@ from bolola.store.values import (
     TableInfo,
     TableSetup,
 )
-from bolola.store.writer import Append, Writer
+from bolola.store.writer import Append, DirectLog, Writer
 
 __all__ = [
     "DailyClaim",
@@ -110,7 +111,7 @@ class Store:
     async def open(cls, url: str) -> Store:
         engine = open_engine(url)
         await migrate(engine)
-        store = cls(engine, DirectLog.of(url))
+        store = cls(engine, SqliteLog.of(url) or PgLog.of(url))
         store.writer.start()
         return store
 

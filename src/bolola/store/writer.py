@@ -5,9 +5,10 @@ retry, and writes queued while a commit runs go together into the next transacti
 (group commit), which is what keeps many tables' event logs fast. PostgreSQL gets the
 same discipline, which costs little and keeps the two backends alike.
 
-The rows of the event log (:class:`Append`) of one commit go in as one Core
-``executemany``: no ORM, no statement built per action, one round trip to the driver's
-thread (aiosqlite) or one multi-row INSERT (asyncpg) for every table's actions together.
+The rows of the event log (:class:`Append`) of one commit go in with one
+``executemany`` for every table's actions together, in a transaction of their own on the
+backend's direct connection (:class:`DirectLog`: ``direct.py``, ``pglog.py``), or
+through the session's Core insert where there is none (SQLite in memory).
 Writes of one batch are independent of each other (each caller awaits its own commit
 before it writes again), so their order inside the transaction does not matter.
 """
@@ -19,18 +20,25 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Table, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-
-from bolola.store.direct import DirectLog
 
 T = TypeVar("T")
 Write = Callable[[AsyncSession], Awaitable[Any]]
 MAX_BATCH = 256
 
 log = logging.getLogger("bolola.store")
+
+
+class DirectLog(Protocol):
+    """The event log's rows of one group commit, committed in a transaction of their own
+    outside SQLAlchemy's session (``direct.py`` for SQLite, ``pglog.py`` for PostgreSQL)."""
+
+    async def append(self, table: Table, rows: list[dict[str, Any]]) -> None: ...
+
+    async def close(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +112,9 @@ class Writer:
                     others.append(item)
             at = datetime.now(UTC)
             if self._direct is not None and appends:
-                # SQLite: the log's rows in a transaction of their own, on this thread.
+                # The log's rows in a transaction of their own, outside the session.
                 for table, rows in appends.items():
-                    self._direct.insert(table, [_row(a, at) for a in rows])
+                    await self._direct.append(table, [_row(a, at) for a in rows])
                 appends = {}
             results: dict[int, Any] = {}
             if appends or others:

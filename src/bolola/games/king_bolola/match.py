@@ -6,6 +6,7 @@ The match is the registered game ``king-bolola``; each deal is played by
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -77,11 +78,17 @@ def deal_hands(seed: Deals, deal_no: int) -> Hands:
 def offered(match: Match, seat: int | None = None) -> tuple[Contract, ...]:
     """The contracts open to a declarer: quota left, class still owed (KB-7, KB-8)."""
     seat = match.declarer if seat is None else seat
-    owed = match.declared[seat]
+    return _open(match.used, match.declared[seat])
+
+
+@functools.lru_cache(maxsize=4096)
+def _open(used: tuple[int, ...], owed: tuple[int, int, int]) -> tuple[Contract, ...]:
+    # Every view carries the declarer's offer, and it changes only between deals: a
+    # memo of the few (quotas used, classes owed) pairs the room's matches are at.
     return tuple(
         c
         for c in Contract
-        if match.used[c] < c.quota and owed[_CLASS_INDEX[c.klass]] < _DUTY[_CLASS_INDEX[c.klass]]
+        if used[c] < c.quota and owed[_CLASS_INDEX[c.klass]] < _DUTY[_CLASS_INDEX[c.klass]]
     )
 
 
