@@ -3,6 +3,7 @@ say, and an action as long as the wire accepts is logged and read back whole."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from postgres import PostgresCluster
 from roomclient import run
 from sqlalchemy import Connection
 
@@ -17,6 +19,7 @@ from bolola.engine import ACTION_TEXT_MAX
 from bolola.store.models import Base
 from bolola.store.store import SeatInfo, Store
 from bolola.store.values import LoggedAction
+from bolola.store.writer import FencedError
 
 
 @pytest.fixture
@@ -76,3 +79,61 @@ def test_an_action_as_long_as_the_wire_accepts_is_logged_whole(url: str) -> None
             await store.close()
 
     assert run(scenario) == ["draw", opening, longest]
+
+
+@pytest.mark.slow
+def test_a_fenced_action_goes_in_only_with_the_tables_current_token(
+    postgres: PostgresCluster,
+) -> None:
+    """Several processes (issue 19): a process that took a table over got a new token;
+    the old owner's next action is refused, whole, and the new owner's goes in."""
+    url = postgres.new_database()
+
+    async def scenario() -> None:
+        store = await Store.open(url)
+        try:
+            player = await store.add_player("owner", is_guest=True)
+            seats = [SeatInfo(0, "human", None, player.id), SeatInfo(1, "bot", "club", None)]
+            table = await store.add_table(
+                game="jolly",
+                options={},
+                seed=1,
+                access="anyone",
+                move_seconds=None,
+                rated=False,
+                host_id=player.id,
+                seats=seats,
+            )
+            old = await store.claim_table(table)
+            await store.append_action(table, LoggedAction(1, 0, "draw", None, None), fence=old)
+            new = await store.claim_table(table)
+            assert new == old + 1
+            with pytest.raises(FencedError):
+                await store.append_action(
+                    table, LoggedAction(2, 0, "discard:QS", None, None), fence=old
+                )
+            # Two tables' actions in one group commit: the stale one alone is refused.
+            other = await store.add_table(
+                game="jolly",
+                options={},
+                seed=2,
+                access="anyone",
+                move_seconds=None,
+                rated=False,
+                host_id=player.id,
+                seats=seats,
+            )
+            mine = await store.claim_table(other)
+            results = await asyncio.gather(
+                store.append_action(table, LoggedAction(2, 0, "discard:7H", None, None), fence=new),
+                store.append_action(other, LoggedAction(1, 0, "draw", None, None), fence=mine),
+                store.append_action(other, LoggedAction(2, 0, "draw", None, None), fence=mine - 1),
+                return_exceptions=True,
+            )
+            assert results[:2] == [None, None] and isinstance(results[2], FencedError)
+            assert [e.action for e in await store.actions_after(table, 0)] == ["draw", "discard:7H"]
+            assert [e.action for e in await store.actions_after(other, 0)] == ["draw"]
+        finally:
+            await store.close()
+
+    run(scenario)

@@ -67,9 +67,13 @@ class SqliteLog:
             )
         return found
 
-    async def append(self, table: Table, rows: list[dict[str, Any]]) -> None:
-        """:meth:`insert`, as the writer calls every backend's log."""
+    async def append(
+        self, table: Table, rows: list[dict[str, Any]], fences: list[int | None]
+    ) -> set[int]:
+        """:meth:`insert`, as the writer calls every backend's log. One process only:
+        SQLite is the one-machine store, so there is no other owner to fence out."""
         self.insert(table, rows)
+        return set()
 
     def insert(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """Every row in one transaction, committed on return; raises what SQLite raises

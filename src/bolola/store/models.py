@@ -81,6 +81,9 @@ class TableRow(Base):
     host_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     # "open" | "playing" | "over" | "expired" (an open table nobody joined in time)
     status: Mapped[str] = mapped_column(String(10), index=True)
+    # The owner's fencing token (several processes): the log takes a fenced row only
+    # with the current one (store/pglog.py).
+    fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     scores: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once over

@@ -17,7 +17,10 @@ from typing import Any
 
 import asyncpg
 from sqlalchemy import Table
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import make_url
+
+_DIALECT = postgresql.dialect()  # type: ignore[no-untyped-call]
 
 
 class PgLog:
@@ -45,26 +48,68 @@ class PgLog:
             )
         return sql
 
-    async def append(self, table: Table, rows: list[dict[str, Any]]) -> None:
+    async def append(
+        self, table: Table, rows: list[dict[str, Any]], fences: list[int | None]
+    ) -> set[int]:
         """Every row in one transaction, committed on return; raises what PostgreSQL or
         the connection raises (and then nothing of it is stored, or, if the connection
-        was lost at COMMIT, perhaps all of it: the table reads its log back to know)."""
-        shapes: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
-        for row in rows:
-            names = tuple(row)
-            shapes.setdefault(names, []).append(tuple(row.values()))
+        was lost at COMMIT, perhaps all of it: the table reads its log back to know).
+        Returns the positions of the fenced rows their table's token refused."""
+        plain: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+        fenced: dict[tuple[str, ...], list[tuple[int, dict[str, Any], int]]] = {}
+        for n, (row, fence) in enumerate(zip(rows, fences, strict=True)):
+            if fence is None:
+                plain.setdefault(tuple(row), []).append(tuple(row.values()))
+            else:
+                fenced.setdefault(tuple(row), []).append((n, row, fence))
         if self._connection is None or self._connection.is_closed():
             self._connection = await asyncpg.connect(self.dsn)
         connection = self._connection
+        refused: set[int] = set()
         try:
             async with connection.transaction():
-                for names, values in shapes.items():
+                for names, values in plain.items():
                     await connection.executemany(self._statement(table, names), values)
+                for names, items in fenced.items():
+                    columns = [[row[name] for _, row, _ in items] for name in names]
+                    columns.append([fence for _, _, fence in items])
+                    kept = {
+                        (r["table_id"], r["version"])
+                        for r in await connection.fetch(self._fenced(table, names), *columns)
+                    }
+                    refused.update(
+                        n for n, row, _ in items if (row["table_id"], row["version"]) not in kept
+                    )
         except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError):
             self._connection = None
             with contextlib.suppress(Exception):
                 connection.terminate()
             raise
+        return refused
+
+    def _fenced(self, table: Table, names: tuple[str, ...]) -> str:
+        """Rows given as one array per column, inserted where their table's token is the
+        row's own. The tables row is share-locked: a takeover's new token (an UPDATE of
+        it) waits for this commit, and this insert waits for the takeover's, then sees
+        the new token and inserts nothing."""
+        key = (table, (*names, "#fenced"))
+        sql = self._statements.get(key)
+        if sql is None:
+            dialect = _DIALECT
+            arrays = [
+                f"${i}::{table.c[name].type.compile(dialect=dialect)}[]"
+                for i, name in enumerate(names, 1)
+            ]
+            arrays.append(f"${len(names) + 1}::BIGINT[]")
+            columns = ", ".join(f'"{n}"' for n in names)
+            picked = ", ".join(f'r."{n}"' for n in names)
+            sql = self._statements[key] = (
+                f'INSERT INTO "{table.name}" ({columns}) SELECT {picked} '
+                f"FROM unnest({', '.join(arrays)}) AS r({columns}, fence) "
+                'JOIN "tables" t ON t.id = r.table_id AND t.fence = r.fence '
+                "FOR SHARE OF t RETURNING table_id, version"
+            )
+        return sql
 
     async def close(self) -> None:
         if self._connection is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Collection
 from datetime import UTC, date, datetime
 from typing import Any, cast
 
@@ -94,6 +95,11 @@ async def _player(session: AsyncSession, row: Player) -> PlayerInfo:
 
 ACTIONS = cast(Table, ActionRow.__table__)
 LIVE = ("open", "playing")
+
+
+def _live(only: Collection[int] | None) -> Any:
+    live = TableRow.status.in_(LIVE)
+    return live if only is None else live & TableRow.id.in_(list(only))
 
 
 def _utc(at: datetime) -> datetime:
@@ -302,9 +308,13 @@ class Store:
 
         await self.writer.write(write)
 
-    async def append_action(self, table_id: int, entry: LoggedAction) -> None:
+    async def append_action(
+        self, table_id: int, entry: LoggedAction, fence: int | None = None
+    ) -> None:
         """Log an accepted action; returns once committed. A second entry for the same
-        version fails (the primary key), so the log never forks."""
+        version fails (the primary key), so the log never forks. With a ``fence`` (several
+        processes) the row goes in only while the table's token is still that one, else
+        :class:`FencedError`: another process owns the table now."""
         row = {
             "table_id": table_id,
             "version": entry.version,
@@ -315,7 +325,9 @@ class Store:
         }
         # The hot path of the server: a Core row, inserted with the other tables' rows of
         # the same group commit in one statement (see writer.py).
-        await self.writer.write(Append(ACTIONS, row, stamp="at", what="Store.append_action"))
+        await self.writer.write(
+            Append(ACTIONS, row, stamp="at", what="Store.append_action", fence=fence)
+        )
 
     async def actions_after(self, table_id: int, version: int) -> list[LoggedAction]:
         """The table's logged actions after ``version``, in order: what a write that
@@ -652,10 +664,11 @@ class Store:
             row = await s.get(MatchRecord, table_id)
             return None if row is None else dict(json.loads(row.record))
 
-    async def live_tables(self) -> list[TableInfo]:
-        """Every table open or in play, with its seats, invitations and whole event log:
-        four queries in all, however many tables (a restart reads them all at once)."""
-        live = select(TableRow.id).where(TableRow.status.in_(LIVE))
+    async def live_tables(self, only: Collection[int] | None = None) -> list[TableInfo]:
+        """Every table open or in play (or those of ``only``), with its seats, invitations
+        and whole event log: four queries in all, however many tables (a restart reads
+        them all at once)."""
+        live = select(TableRow.id).where(_live(only))
         async with self._sessions() as s:
             tables = (
                 await s.execute(
@@ -672,7 +685,7 @@ class Store:
                         TableRow.seed_top,
                         TableRow.client_seeds,
                     )
-                    .where(TableRow.status.in_(LIVE))
+                    .where(_live(only))
                     .order_by(TableRow.id)
                 )
             ).all()
@@ -728,12 +741,12 @@ class Store:
             for t in tables
         ]
 
-    async def live_players(self) -> dict[int, PlayerInfo]:
-        """Every player seated at a live table, by id (two queries)."""
+    async def live_players(self, only: Collection[int] | None = None) -> dict[int, PlayerInfo]:
+        """Every player seated at a live table (or one of ``only``), by id (two queries)."""
         seated = (
             select(SeatRow.player_id)
             .join(TableRow, TableRow.id == SeatRow.table_id)
-            .where(TableRow.status.in_(LIVE), SeatRow.player_id.is_not(None))
+            .where(_live(only), SeatRow.player_id.is_not(None))
         )
         async with self._sessions() as s:
             ratings: dict[int, list[GameRating]] = {}
@@ -770,8 +783,11 @@ class Store:
                 )
             }
 
-    async def live_chats(self, limit: int = 50) -> dict[int, list[tuple[str, str, datetime]]]:
-        """The last ``limit`` lines of every live table, oldest first (one query)."""
+    async def live_chats(
+        self, limit: int = 50, only: Collection[int] | None = None
+    ) -> dict[int, list[tuple[str, str, datetime]]]:
+        """The last ``limit`` lines of every live table (or of ``only``), oldest first
+        (one query)."""
         ranked = (
             select(
                 ChatLine.table_id,
@@ -784,7 +800,7 @@ class Store:
                 .label("n"),
             )
             .join(TableRow, TableRow.id == ChatLine.table_id)
-            .where(TableRow.status.in_(LIVE))
+            .where(_live(only))
             .subquery()
         )
         out: dict[int, list[tuple[str, str, datetime]]] = {}
@@ -797,6 +813,28 @@ class Store:
             ):
                 out.setdefault(t, []).append((name, text, at))
         return out
+
+    async def live_table_ids(self) -> list[int]:
+        """The ids of the tables open or in play (several processes: which to own)."""
+        async with self._sessions() as s:
+            return list(await s.scalars(select(TableRow.id).where(TableRow.status.in_(LIVE))))
+
+    async def claim_table(self, table_id: int) -> int:
+        """A new fencing token for the table's owner (several processes): from now on
+        the log takes only actions written with it (docs/scaling.md)."""
+
+        async def write(session: AsyncSession) -> int:
+            token = await session.scalar(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(fence=TableRow.fence + 1)
+                .returning(TableRow.fence)
+            )
+            if token is None:
+                raise LookupError(f"no table {table_id}")
+            return int(token)
+
+        return await self.writer.write(write)
 
     async def table_status(self, table_id: int) -> str | None:
         async with self._sessions() as s:

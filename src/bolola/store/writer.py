@@ -36,7 +36,12 @@ class DirectLog(Protocol):
     """The event log's rows of one group commit, committed in a transaction of their own
     outside SQLAlchemy's session (``direct.py`` for SQLite, ``pglog.py`` for PostgreSQL)."""
 
-    async def append(self, table: Table, rows: list[dict[str, Any]]) -> None: ...
+    async def append(
+        self, table: Table, rows: list[dict[str, Any]], fences: list[int | None]
+    ) -> set[int]:
+        """Commit the rows; returns the positions of those refused by their fence (a
+        fenced row names its table in ``table_id``; ``None``: no fence)."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -51,6 +56,7 @@ class Append:
     row: dict[str, Any]
     stamp: str | None = None
     what: str = ""
+    fence: int | None = None  # the table owner's token (several processes)
 
     async def __call__(self, session: AsyncSession) -> None:
         await session.execute(insert(self.table), [_row(self, datetime.now(UTC))])
@@ -111,10 +117,14 @@ class Writer:
                 else:
                     others.append(item)
             at = datetime.now(UTC)
+            fenced: set[int] = set()  # ids of the appends their fence refused
             if self._direct is not None and appends:
                 # The log's rows in a transaction of their own, outside the session.
                 for table, rows in appends.items():
-                    await self._direct.append(table, [_row(a, at) for a in rows])
+                    refused = await self._direct.append(
+                        table, [_row(a, at) for a in rows], [a.fence for a in rows]
+                    )
+                    fenced.update(id(rows[n]) for n in refused)
                 appends = {}
             results: dict[int, Any] = {}
             if appends or others:
@@ -139,7 +149,10 @@ class Writer:
                 future.set_result(results[n])
         for fn, future in batch:
             if isinstance(fn, Append) and not future.done():
-                future.set_result(None)
+                if id(fn) in fenced:
+                    future.set_exception(FencedError("another process owns this table now"))
+                else:
+                    future.set_result(None)
 
 
 def _row(a: Append, at: datetime) -> dict[str, Any]:
@@ -148,3 +161,8 @@ def _row(a: Append, at: datetime) -> dict[str, Any]:
 
 class WriteFailedError(Exception):
     pass
+
+
+class FencedError(WriteFailedError):
+    """The row's fencing token is no longer its table's: another process took the table
+    over (several processes). Nothing was written."""
