@@ -209,6 +209,12 @@ class Forked:
         )
         self.process.start()
 
+    @property
+    def pid(self) -> int:
+        pid = self.process.pid
+        assert pid is not None
+        return pid
+
     def poll(self) -> int | None:
         code: int | None = self.process.exitcode
         return code

@@ -213,8 +213,8 @@ def test_a_write_committed_despite_its_error_is_taken_not_repeated(tmp_path: Pat
         append = store.append_action
         lost = {"left": 1}
 
-        async def committed_then_lost(table_id: int, entry: Any) -> None:
-            await append(table_id, entry)
+        async def committed_then_lost(table_id: int, entry: Any, fence: int | None) -> None:
+            await append(table_id, entry, fence)
             if entry.version == 8 and lost["left"]:
                 lost["left"] -= 1
                 raise WriteFailedError("server closed the connection unexpectedly")

@@ -24,7 +24,7 @@ from bolola.server import accounts, friends, hints, match_page, milestones, oaut
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.address import client_address
 from bolola.server.bodylimit import BodyLimit
-from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket
+from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket, table_command
 from bolola.server.limits import Buckets
 from bolola.server.progression import RECENT_MATCHES, day_source, leaderboard_query
 from bolola.server.protocol import ProtocolError, error, no_control
@@ -53,6 +53,8 @@ STATUS = {
     "no_player": 404,
     "no_record": 404,
     "table_full": 409,
+    "elsewhere": 409,
+    "table_moved": 409,
     "game_over": 409,
     "seat_taken": 409,
     "name_taken": 409,
@@ -123,8 +125,14 @@ class Server:
         secret = self.settings.secret_key or await self.store.secret("session")
         self.keys = Keys(secret)
         await self.store.check_health()
-        self.room = Room(self.store, self.settings)
-        await self.room.restore()
+        self.room = room = Room(self.store, self.settings)
+        if self.settings.redis_url:
+            store = self.store
+            await room.join_cluster(
+                lambda conn, table, msg: table_command(conn, table, msg, room, store)
+            )
+        else:
+            await room.restore()
         tune_gc()
         log.info("ready", extra={"tables": len(self.room.tables)})
 

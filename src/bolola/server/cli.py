@@ -28,6 +28,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--database-url", help="sqlite:///FILE (default sqlite:///bolola.db) or postgresql://…"
     )
+    parser.add_argument(
+        "--redis-url", help="redis://HOST:PORT/DB: run as one of several processes (PostgreSQL)"
+    )
+    parser.add_argument("--process-id", help="this process's name among the others")
     parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"])
 
 
@@ -44,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
             "host": args.host,
             "port": args.port,
             "database_url": args.database_url,
+            "redis_url": args.redis_url,
+            "process_id": args.process_id,
             "log_level": args.log_level,
         }.items()
         if v is not None
@@ -57,6 +63,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except DatabaseUrlError as e:
         print(f"bolola serve: {e}", file=sys.stderr)
+        return 2
+    if settings.redis_url and settings.database_url.startswith("sqlite"):
+        print(
+            "bolola serve: several processes (--redis-url) share a PostgreSQL database, "
+            "not SQLite; give --database-url postgresql://…",
+            file=sys.stderr,
+        )
         return 2
     logs.setup(settings.log_level)
     problem = _database_problem(settings.database_url)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -20,7 +21,9 @@ from bolola.server.accounts import SESSION_COOKIE, Keys, guest_name
 from bolola.server.address import client_address
 from bolola.server.limits import Buckets, TokenBucket
 from bolola.server.protocol import ProtocolError, error, error_of, field_int, field_str
+from bolola.server.remote import RemoteTable
 from bolola.server.room import Room, TableSpec
+from bolola.server.seat import Listener
 from bolola.server.table import Table
 from bolola.store.store import NameTakenError, PlayerInfo, Store
 
@@ -36,6 +39,9 @@ class Admission:
         self.guests = guests
 
 
+_ids = itertools.count(1)
+
+
 class Connection:
     """The table's :class:`~bolola.server.table.Listener`: a player and a send queue of
     frames already encoded (a table encodes each seat's update once, whoever listens)."""
@@ -43,7 +49,9 @@ class Connection:
     def __init__(self, ws: WebSocket, player: PlayerInfo) -> None:
         self.ws = ws
         self.player = player
+        self.id = next(_ids)  # this process's name for it (several processes)
         self.tables: set[int] = set()
+        self.remote: dict[int, str] = {}  # tables another process owns -> that process
         self._out: asyncio.Queue[str | None] = asyncio.Queue()
         self._sender = asyncio.create_task(self._send_all())
         self.closed = False
@@ -112,6 +120,8 @@ async def serve_socket(
                             "close one (another tab or device) first",
                         )
                     conn = Connection(ws, player)
+                    if room.remote is not None:
+                        room.remote.local[conn.id] = conn
                     room.online.setdefault(player.id, set()).add(conn)
                     if len(room.online[player.id]) == 1:
                         await room.friends.arrive(player.id)  # friends see them online
@@ -150,6 +160,8 @@ async def serve_socket(
                 table = room.tables.get(table_id)
                 if table is not None:
                     table.post(_detacher(table, conn))
+            if room.remote is not None:
+                room.remote.gone(conn)
             await conn.close()
 
 
@@ -248,7 +260,22 @@ async def _dispatch(
         raise ProtocolError("unknown_type", f"no message has type {kind!r}")
     table_id = field_int(msg, "table")
     assert table_id is not None
-    table = await room.find(table_id)
+    found = await room.locate(table_id)
+    if isinstance(found, RemoteTable):
+        assert room.remote is not None
+        room.remote.forward(conn, found, msg)  # the owner answers, through Redis
+        return None
+    return await table_command(conn, found, msg, room, store)
+
+
+async def table_command(
+    conn: Listener, table: Table, msg: dict[str, Any], room: Room, store: Store
+) -> dict[str, Any] | None:
+    """A table's message, run at the process that owns the table (``conn`` may be a
+    connection of another process: :class:`~bolola.server.remote.RemoteListener`)."""
+    kind = msg["type"]
+    player = conn.player
+    table_id = table.id
     if kind == "join":
         seat = field_int(msg, "seat", required=False)
         since = field_int(msg, "since", required=False)
@@ -262,7 +289,8 @@ async def _dispatch(
             await table.attach(conn, watch=watch, since=since)
 
         await table.call(join)
-        conn.tables.add(table_id)
+        if isinstance(conn, Connection):
+            conn.tables.add(table_id)
         return None
     if kind == "client_seed":  # fair deals: counts until the match starts (docs/fairness.md)
         seed = field_str(msg, "seed")
@@ -277,7 +305,8 @@ async def _dispatch(
         return None
     if kind == "leave":
         await table.call(lambda: table.leave(player))
-        conn.tables.discard(table_id)
+        if isinstance(conn, Connection):
+            conn.tables.discard(table_id)
         return {"type": "left", "table": table_id}
     if kind == "back":
         await table.call(lambda: table.back(conn))

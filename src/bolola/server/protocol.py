@@ -45,6 +45,8 @@ ERRORS = {
     "too_many_tables": "you host as many tables as one player may",
     "too_many_connections": "you have as many connections open as one player may",
     "table_expired": "nobody joined this table in time; it was closed",
+    "table_moved": "this table moved to another server process; join it again",
+    "elsewhere": "another server process serves this table; reach it over the WebSocket",
     "unauthorized": "sign in or play as a guest first",
     "csrf": "missing or wrong CSRF token",
     "name_taken": "the name is taken",

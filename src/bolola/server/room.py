@@ -18,15 +18,18 @@ from typing import Any
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
 from bolola.registry import FLAGSHIP, find, registered
+from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError
+from bolola.server.protocol import ProtocolError, error
+from bolola.server.remote import Command, Remote, RemoteTable
 from bolola.server.settings import Settings
-from bolola.server.table import STOPPING, Listener, Table
+from bolola.server.table import MOVED, STOPPING, Listener, Table
 from bolola.store.store import PlayerInfo, SeatInfo, Store, TableInfo
 
 log = logging.getLogger("bolola.room")
+MOVING = "this table is moving to another server process; join it again in a moment"
 MAX_MOVE_SECONDS = 3600.0
 MAX_ID = 2**31 - 1  # table ids are 32-bit integers in the database
 
@@ -125,6 +128,107 @@ class Room:
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
         self.friends = Friends(self, store, settings.challenge_seconds)
+        # Several processes (settings.redis_url): leases, forwarding, take-overs.
+        self.cluster: Cluster | None = None
+        self.remote: Remote | None = None
+        self._keeper: asyncio.Task[None] | None = None
+        self._adopting = asyncio.Lock()  # one take-over at a time: one token per table
+
+    async def join_cluster(self, command: Command) -> None:
+        """One of several processes from now on: this process's tables are those whose
+        lease it takes (at start, every live table nobody holds), a table another
+        process owns is reached through it (``command`` runs its messages here for
+        theirs), and a keeper renews the leases and takes over the tables of processes
+        that died (docs/scaling.md)."""
+        settings = self.settings
+        self.cluster = Cluster(settings.redis_url, settings.process_id, settings.lease_seconds)
+        self.remote = Remote(self.cluster, self.store, self.tables, command)
+        await self.cluster.start()
+        await self.adopt(await self.store.live_table_ids())
+        self._keeper = asyncio.create_task(self._keep(), name="cluster-keeper")
+
+    async def adopt(self, ids: list[int]) -> list[Table]:
+        """The tables of ``ids`` nobody holds, taken: lease, a new fencing token, read
+        from the database (their logs replayed on first use)."""
+        assert self.cluster is not None
+        async with self._adopting:
+            return await self._adopt(ids, self.cluster)
+
+    async def _adopt(self, ids: list[int], cluster: Cluster) -> list[Table]:
+        wanted = [t for t in ids if t not in self.tables]
+        won = await cluster.acquire(wanted)
+        fences: dict[int, int] = {}
+        for t in won:
+            try:
+                fences[t] = await self.store.claim_table(t)
+            except Exception as e:  # a paused owner's lock, most likely: later, then
+                log.info("taking a table over waits: %s", e, extra={"table": t})
+                await cluster.release(t)
+        # The lease may have lapsed while the token was taken (a lock waited on): kept
+        # only if still this process's, else the token just taken fences nobody useful.
+        lapsed = await cluster.heartbeat(fences)
+        won = [t for t in fences if t not in lapsed]
+        if not won:
+            return []
+        infos = await self.store.live_tables(only=won)
+        players = await self.store.live_players(only=won)
+        chats = await self.store.live_chats(only=won)
+        opened = []
+        for info in infos:
+            if info.id in self.tables:
+                continue
+            try:
+                table = self._open(info, players, chats.get(info.id, []), fences[info.id])
+            except Exception:
+                log.exception("table could not be rebuilt", extra={"table": info.id})
+                continue
+            opened.append(table)
+            log.info("table taken over", extra={"table": info.id})
+        for t in set(won) - {t.id for t in opened}:
+            if t not in self.tables:
+                await cluster.release(t)  # over meanwhile
+        return opened
+
+    async def _keep(self) -> None:
+        """Every third of a lease: this process alive, its leases renewed (a table whose
+        lease another process holds now is let go), the tables of dead processes taken
+        over, and what this process had to do with dead processes let go."""
+        assert self.cluster is not None and self.remote is not None
+        cluster, remote = self.cluster, self.remote
+        while not self.closing:
+            await asyncio.sleep(cluster.lease_seconds / 3)
+            try:
+                lost = await cluster.heartbeat([t.id for t in self.tables.values()])
+                for table_id in lost:
+                    table = self.tables.get(table_id)
+                    if table is not None:
+                        self.lose(table)
+                others = {p.process for p in remote.proxies.values()}
+                for conn in remote.local.values():
+                    others.update(conn.remote.values())
+                alive = await cluster.alive_of(others)
+                dead = {p for p, up in alive.items() if not up}
+                if dead:
+                    remote.processes_gone(dead)
+                    remote.moved(dead)
+                await self.adopt(await self.store.live_table_ids())
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("keeping the cluster failed: %s", e)
+
+    def lose(self, table: Table) -> None:
+        """Another process owns the table now: its listeners rejoin there, and it leaves
+        this process (stopped without a word to the database)."""
+        if self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        for conn in list(table.listeners):
+            conn.send(error("table_moved", MOVED, table=table.id))
+        log.warning("table lost to another process", extra={"table": table.id})
+        task = asyncio.create_task(table.stop(), name=f"stop-table-{table.id}")
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
 
     def tell(self, player_id: int, message: dict[str, Any]) -> None:
         """Send to every connection of a player (an invitation, PL-3)."""
@@ -178,8 +282,10 @@ class Room:
         info: TableInfo,
         players: dict[int, PlayerInfo],
         chat: list[tuple[str, str, datetime]],
+        fence: int | None = None,
     ) -> Table:
         table = Table(info, players, self.store, self.settings, self._changed, self.pacer)
+        table.fence, table.on_lost = fence, self.lose
         table.chat_log.load(chat)
         self.tables[info.id] = table
         table.start()
@@ -189,6 +295,9 @@ class Room:
         """Every table stopped at once: no more moves, timers or retries."""
         self.closing = True
         self.friends.close()
+        if self._keeper is not None:
+            self._keeper.cancel()
+            await asyncio.gather(self._keeper, return_exceptions=True)
         if self._warming is not None:
             self._warming.cancel()
             await asyncio.gather(self._warming, return_exceptions=True)
@@ -196,6 +305,12 @@ class Room:
             handle.cancel()
         tables = [*self.tables.values()]
         await asyncio.gather(*(t.stop() for t in tables), *self._stopping)
+        if self.cluster is not None:
+            assert self.remote is not None
+            self.remote.close()
+            for t in tables:  # the others take them over at once, not a lease later
+                await self.cluster.release(t.id)
+            await self.cluster.close()
 
     def hosted(self, player_id: int) -> int:
         """Tables this player hosts that are open or in play (and being made)."""
@@ -228,6 +343,19 @@ class Room:
         return table
 
     async def _create(self, host: PlayerInfo, spec: TableSpec) -> Table:
+        table = await self._make(host, spec)
+        if self.cluster is not None:
+            # The maker owns it: the lease before anyone may ask another process for it.
+            if await self.cluster.acquire([table.id]) != [table.id]:
+                raise ProtocolError("server_error", "the new table's lease was refused")
+            table.fence = await self.store.claim_table(table.id)
+        self._open_made(table)
+        if all(s.kind == "bot" for s in spec.seats):
+            await table.call(table.begin_if_full)
+        self._changed(table)
+        return table
+
+    async def _make(self, host: PlayerInfo, spec: TableSpec) -> Table:
         seed = secrets.randbelow(2**31)  # the bots' choices; the deals come from the top
         top = draw_top()
         table_id = await self.store.add_table(
@@ -256,11 +384,12 @@ class Room:
             (),
             seed_top=top,
         )
-        table = self._open(info, {}, [])
-        if all(s.kind == "bot" for s in spec.seats):
-            await table.call(table.begin_if_full)
-        self._changed(table)
-        return table
+        return Table(info, {}, self.store, self.settings, self._changed, self.pacer)
+
+    def _open_made(self, table: Table) -> None:
+        table.on_lost = self.lose
+        self.tables[table.id] = table
+        table.start()
 
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -269,11 +398,34 @@ class Room:
         return table
 
     async def find(self, table_id: int) -> Table:
-        """The table in memory, else why there is none: its match is over (it left memory
-        ``finished_table_seconds`` after its end; its record stays), or no such table."""
+        """The table of this process (:meth:`locate`); one another process owns is
+        refused (``elsewhere``): its REST routes are that process's, reached over the
+        WebSocket (docs/scaling.md)."""
+        found = await self.locate(table_id)
+        if isinstance(found, RemoteTable):
+            raise ProtocolError("elsewhere")
+        return found
+
+    async def locate(self, table_id: int) -> Table | RemoteTable:
+        """The table in memory, else (several processes) the process that owns it, or
+        the table taken over if nobody does; else why there is none: its match is over
+        (it left memory ``finished_table_seconds`` after its end; its record stays), or
+        no such table."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if self.cluster is not None and table_id <= MAX_ID:
+            owner = await self.cluster.owner(table_id)
+            if owner is not None and owner != self.cluster.me and await self.cluster.alive(owner):
+                return RemoteTable(table_id, owner)
+            for adopted in await self.adopt([table_id]):
+                return adopted
+            owner = await self.cluster.owner(table_id)  # another process was quicker
+            if owner is not None and owner != self.cluster.me:
+                return RemoteTable(table_id, owner)
+            if await self.store.table_status(table_id) in ("open", "playing"):
+                # Not taken over yet (its old owner's lock, most likely): soon.
+                raise ProtocolError("table_moved", MOVING)
         if table_id <= MAX_ID and await self.store.table_status(table_id) == "over":
             raise ProtocolError(
                 "game_over", f"the match is over; its record is at /api/tables/{table_id}/record"

@@ -93,6 +93,14 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535)
     database_url: str = "sqlite:///bolola.db"
+    # Several processes (docs/deploy.md): a Redis shared by every process, for who owns
+    # which table and for the frames between processes; empty: one process, as make run.
+    redis_url: str = ""
+    # This process among the others (a Redis key and channel); empty: host and pid.
+    process_id: str = Field("", pattern=r"^[A-Za-z0-9._:-]{0,64}$")
+    # A table's owner renews its lease this often (a third of it); a process dead this
+    # long has its tables taken over by the others.
+    lease_seconds: float = Field(5.0, gt=0.2, le=300)
     # Signs session cookies; when empty, one is made and kept in the database.
     secret_key: str = ""
     log_level: str = "info"

@@ -40,6 +40,7 @@ from bolola.server.seat import Holder, Listener
 from bolola.server.settings import Settings
 from bolola.server.update import Update
 from bolola.store.store import LoggedAction, PlayerInfo, SeatEnd, SeatInfo, Store, TableInfo
+from bolola.store.writer import FencedError
 
 T = TypeVar("T")
 log = logging.getLogger("bolola.table")
@@ -47,6 +48,7 @@ MAX_ANSWERS = 4096
 # How long stopping waits for the command running (an action being committed) to finish.
 STOP_SECONDS = 2.0
 STOPPING = "the server is stopping; try again in a moment"
+MOVED = "this table moved to another server process; rejoining"
 
 
 class Table:
@@ -74,6 +76,10 @@ class Table:
         self.store = store
         self.settings = settings
         self.on_change = on_change
+        # Several processes: this owner's fencing token for the log, and what to do when
+        # the log refuses it (another process took the table over).
+        self.fence: int | None = None
+        self.on_lost: Callable[[Table], None] | None = None
         self.holders = [self._holder(s, players, self.game.name) for s in info.seats]
         self.state: Any = None
         self.version = 0
@@ -564,8 +570,15 @@ class Table:
         version = self.version + 1
         try:
             await self.store.append_action(
-                self.id, LoggedAction(version, seat, str(action), player_id, client_id)
+                self.id,
+                LoggedAction(version, seat, str(action), player_id, client_id),
+                fence=self.fence,
             )
+        except FencedError:
+            # Another process owns the table: nothing was written, and this copy is done.
+            if self.on_lost is not None:
+                self.on_lost(self)
+            raise ProtocolError("table_moved", MOVED) from None
         except Exception as e:
             self._unsure = True
             log.warning(

@@ -44,8 +44,21 @@ def is_sqlite(engine: AsyncEngine) -> bool:
     return engine.dialect.name == "sqlite"
 
 
+# PostgreSQL ends a session left inside a transaction this long: a process paused (or
+# cut off) between a statement and its COMMIT would otherwise hold its row locks, and a
+# table's takeover by another process (``Store.claim_table``) would wait on them.
+POSTGRES_SETTINGS = {"idle_in_transaction_session_timeout": "5000"}
+
+
 def open_engine(url: str) -> AsyncEngine:
-    engine = create_async_engine(async_url(url), pool_pre_ping=not url.startswith("sqlite"))
+    if url.startswith("sqlite"):
+        engine = create_async_engine(async_url(url))
+    else:
+        engine = create_async_engine(
+            async_url(url),
+            pool_pre_ping=True,
+            connect_args={"server_settings": POSTGRES_SETTINGS},
+        )
     if is_sqlite(engine):
 
         @event.listens_for(engine.sync_engine, "connect")

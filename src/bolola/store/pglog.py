@@ -20,6 +20,8 @@ from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import make_url
 
+from bolola.store.database import POSTGRES_SETTINGS
+
 _DIALECT = postgresql.dialect()  # type: ignore[no-untyped-call]
 
 
@@ -63,7 +65,7 @@ class PgLog:
             else:
                 fenced.setdefault(tuple(row), []).append((n, row, fence))
         if self._connection is None or self._connection.is_closed():
-            self._connection = await asyncpg.connect(self.dsn)
+            self._connection = await asyncpg.connect(self.dsn, server_settings=POSTGRES_SETTINGS)
         connection = self._connection
         refused: set[int] = set()
         try:

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from datetime import UTC, date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, func, insert, select, update
+from sqlalchemy import Table, func, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bolola.engine import Record, Result
@@ -24,7 +24,7 @@ from bolola.progression.daily import reward_xp, streak_on
 from bolola.progression.rating import START
 from bolola.progression.settlement import Progress, Standing, settle
 from bolola.store import friends, milestones
-from bolola.store.database import migrate, open_engine
+from bolola.store.database import is_sqlite, migrate, open_engine
 from bolola.store.direct import SqliteLog
 from bolola.store.models import (
     ActionRow,
@@ -824,6 +824,11 @@ class Store:
         the log takes only actions written with it (docs/scaling.md)."""
 
         async def write(session: AsyncSession) -> int:
+            if not is_sqlite(self.engine):
+                # A paused owner may hold the row (a log write it never committed): fail
+                # fast rather than hold up the one writer; the taker tries again later,
+                # once PostgreSQL has ended that transaction (POSTGRES_SETTINGS).
+                await session.execute(text("SET LOCAL lock_timeout = '500ms'"))
             token = await session.scalar(
                 update(TableRow)
                 .where(TableRow.id == table_id)

@@ -1,0 +1,235 @@
+"""Several processes on one Redis: who owns which table, and messages between processes.
+
+Keys and channels (``docs/scaling.md``):
+
+- ``bolola:alive:<process>``: the process is alive; set every third of a lease, expires
+  after a lease (``lease_seconds``).
+- ``bolola:owner:<table>``: the process that owns the table, with the same expiry,
+  renewed with the heartbeat. Taking a table over also takes a new fencing token in
+  PostgreSQL (``Store.claim_table``): the lease says who should own a table, the token
+  makes sure nobody else writes its log, whatever Redis says or forgets.
+- ``bolola:to:<process>``: the channel each process listens on; what it carries is
+  :mod:`bolola.server.remote`'s to read.
+
+Redis may restart and forget everything: the subscriber reconnects and says so
+(``on_reconnect``), and a lease found missing is taken again (its fencing token decides
+if that was right).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+from collections.abc import Callable, Iterable
+
+import redis.asyncio as redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff, NoBackoff
+from redis.exceptions import ConnectionError, RedisError, TimeoutError
+
+log = logging.getLogger("bolola.cluster")
+
+OWNER = "bolola:owner:"
+ALIVE = "bolola:alive:"
+TO = "bolola:to:"
+RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
+
+# Renew a lease this process holds, or take it again if Redis forgot it (a restart);
+# 1: renewed, 2: taken again, 0: another process holds it.
+RENEW = """
+local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 2 end
+return 0
+"""
+# Take a lease whose holder is gone (its alive key expired): only if it still names it.
+STEAL = """
+local v = redis.call('GET', KEYS[1])
+if (not v) or v == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1 end
+return 0
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+Outgoing = tuple[str, str, Callable[[], None] | None]  # process, text, if unheard
+
+
+def default_process_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class Cluster:
+    def __init__(self, url: str, process_id: str, lease_seconds: float) -> None:
+        self.me = process_id or default_process_id()
+        self.lease_ms = int(lease_seconds * 1000)
+        self.lease_seconds = lease_seconds
+        # A pooled connection a Redis restart closed fails its next command: tried
+        # again on a new connection, a few times, before the caller hears of it.
+        self.redis = redis.Redis.from_url(
+            url,
+            decode_responses=True,
+            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), 4),
+            retry_on_error=[ConnectionError, TimeoutError, OSError],
+        )
+        # The subscriber's own client never retries by itself: a lost subscription must
+        # be seen, since what was published meanwhile is lost (``on_reconnect``).
+        self._subscriber = redis.Redis.from_url(
+            url, decode_responses=True, retry=Retry(NoBackoff(), 0)
+        )
+        self._renew = self.redis.register_script(RENEW)
+        self._steal = self.redis.register_script(STEAL)
+        self._release = self.redis.register_script(RELEASE)
+        self._outbox: asyncio.Queue[Outgoing | None] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.on_message: Callable[[str], None] = lambda text: None
+        self.on_reconnect: Callable[[], None] = lambda: None
+
+    async def start(self) -> None:
+        """Alive from now on, listening on this process's channel (retried until Redis
+        answers: a process does not serve without it)."""
+        await self.redis.set(ALIVE + self.me, "1", px=self.lease_ms)
+        ready = asyncio.get_running_loop().create_future()
+        self._tasks = [
+            asyncio.create_task(self._listen(ready), name="cluster-listen"),
+            asyncio.create_task(self._publish(), name="cluster-publish"),
+        ]
+        await ready
+
+    async def close(self) -> None:
+        await self._outbox.put(None)
+        for task in self._tasks:
+            if task.get_name() != "cluster-publish":
+                task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(RedisError):
+            await self.redis.delete(ALIVE + self.me)
+        await self.redis.aclose()
+        await self._subscriber.aclose()
+
+    # -- leases ---------------------------------------------------------------------------
+
+    async def heartbeat(self, owned: Iterable[int]) -> set[int]:
+        """This process alive for another lease, and the leases of ``owned`` renewed;
+        returns the tables another process holds now."""
+        tables = list(owned)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            await pipe.set(ALIVE + self.me, "1", px=self.lease_ms)
+            for t in tables:
+                await self._renew(keys=[OWNER + str(t)], args=[self.me, self.lease_ms], client=pipe)
+            answers = await pipe.execute()
+        return {t for t, kept in zip(tables, answers[1:], strict=True) if kept == 0}
+
+    async def acquire(self, tables: Iterable[int]) -> list[int]:
+        """The leases of ``tables`` nobody holds (or whose holder is gone), taken."""
+        wanted = list(tables)
+        if not wanted:
+            return []
+        owners = await self.redis.mget([OWNER + str(t) for t in wanted])
+        gone = {str(o) for o in owners if o is not None and o != self.me}
+        alive = {o for o in gone if await self.alive(o)}
+        async with self.redis.pipeline(transaction=False) as pipe:
+            asked = []
+            for t, owner in zip(wanted, owners, strict=True):
+                if owner is None:
+                    await pipe.set(OWNER + str(t), self.me, nx=True, px=self.lease_ms)
+                elif owner not in alive and owner != self.me:
+                    await self._steal(
+                        keys=[OWNER + str(t)], args=[self.me, owner, self.lease_ms], client=pipe
+                    )
+                else:
+                    continue
+                asked.append(t)
+            answers = await pipe.execute()
+        return [t for t, ok in zip(asked, answers, strict=True) if ok]
+
+    async def release(self, table: int) -> None:
+        try:
+            await self._release(keys=[OWNER + str(table)], args=[self.me])
+        except RedisError:
+            log.warning("releasing a lease failed", extra={"table": table})
+
+    async def owner(self, table: int) -> str | None:
+        found = await self.redis.get(OWNER + str(table))
+        return None if found is None else str(found)
+
+    async def alive(self, process: str) -> bool:
+        return bool(await self.redis.exists(ALIVE + process))
+
+    async def alive_of(self, processes: Iterable[str]) -> dict[str, bool]:
+        names = list(processes)
+        if not names:
+            return {}
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in names:
+                await pipe.exists(ALIVE + p)
+            answers = await pipe.execute()
+        return {p: bool(a) for p, a in zip(names, answers, strict=True)}
+
+    # -- messages ---------------------------------------------------------------------------
+
+    def send(self, process: str, text: str, unheard: Callable[[], None] | None = None) -> None:
+        """Queue ``text`` for ``process``'s channel; sent in order, pipelined.
+        ``unheard`` runs if nobody was listening there (or Redis refused it)."""
+        self._outbox.put_nowait((process, text, unheard))
+
+    async def _publish(self) -> None:
+        while True:
+            first = await self._outbox.get()
+            if first is None:
+                return
+            batch = [first]
+            while not self._outbox.empty() and len(batch) < 512:
+                item = self._outbox.get_nowait()
+                if item is None:
+                    self._outbox.put_nowait(None)
+                    break
+                batch.append(item)
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for process, text, _ in batch:
+                        await pipe.publish(TO + process, text)
+                    heard = await pipe.execute()
+            except (RedisError, OSError) as e:
+                # Lost: the clients concerned see a gap in the versions and resync, or are
+                # told to rejoin when the subscriber reconnects.
+                log.warning("publishing failed: %s", e)
+                heard = [0] * len(batch)
+            for (_, _, unheard), receivers in zip(batch, heard, strict=True):
+                if unheard is not None and not receivers:
+                    unheard()
+
+    async def _listen(self, ready: asyncio.Future[None]) -> None:
+        failures = 0
+        while True:
+            pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(TO + self.me)
+                if not ready.done():
+                    ready.set_result(None)
+                elif failures:
+                    log.info("reconnected to Redis")
+                    self.on_reconnect()
+                failures = 0
+                async for message in pubsub.listen():
+                    if message["type"] == "message":
+                        try:
+                            self.on_message(message["data"])
+                        except Exception:
+                            log.exception("a message from another process failed")
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as e:
+                if failures == 0:
+                    log.warning("lost Redis: %s", e)
+                delay = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
+                failures += 1
+                await asyncio.sleep(delay)
+            finally:
+                with contextlib.suppress(RedisError, OSError):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
