@@ -231,6 +231,10 @@ export const api = {
   create: async (spec: TableSpec) =>
     (await call<{ table: TableSummary }>('POST', '/api/tables', spec)).table,
   match: async (id: number) => (await call<{ match: MatchSummary }>('GET', `/api/matches/${id}`)).match,
+  /** Play from here (issue 18): an unrated practice table at version `at` of a match. */
+  practice: async (match: number, at: number) =>
+    (await call<{ table: TableSummary; seat: number; at: number }>('POST', `/api/matches/${match}/practice`, { at }))
+      .table,
   friends: () => call<FriendsList>('GET', '/api/friends'),
   befriend: (player: string) => call<{ player: string; status: string }>('POST', '/api/friends/ask', { player }),
   answerFriend: (player: string, accept: boolean) =>

@@ -20,7 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bolola.server import accounts, friends, hints, match_page, milestones, oauth
+from bolola.server import accounts, friends, hints, match_page, milestones, oauth, replay
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.address import client_address
 from bolola.server.bodylimit import BodyLimit
@@ -457,6 +457,7 @@ def make_app(settings: Settings) -> Starlette:
     routes += hints.routes(server, endpoint, player_of)  # practice hints (issue 18)
     # A finished match's public page and its summary card (issue 17).
     routes += match_page.routes(server, endpoint)
+    routes += replay.routes(server, endpoint, player_of, _body)  # replays, analyses (issue 18)
     if settings.echo:
         routes.append(WebSocketRoute("/echo", echo))
     app = Starlette(

@@ -476,3 +476,11 @@ class Room:
             task = asyncio.create_task(table.stop(), name=f"stop-table-{table.id}")
             self._stopping.add(task)
             task.add_done_callback(self._stopping.discard)
+
+    def adopt(self, info: TableInfo, players: dict[int, PlayerInfo]) -> Table:
+        """A table made outside :meth:`create`, already in the database with its log (a
+        practice table from a replay, issue 18), opened as a restart opens one: its log is
+        replayed before its first command."""
+        table = self._open(info, players, [])
+        self._changed(table)
+        return table

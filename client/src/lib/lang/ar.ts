@@ -12,6 +12,7 @@ import { phrases as progress } from './progress';
 import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
 import { phrases as hints } from './hints';
+import { phrases as replay } from './replay';
 import { phrases as table } from './table';
 
 export const ar: Dict = {
@@ -116,6 +117,7 @@ export const ar: Dict = {
     ...table.ar,
     ...fairness.ar,
     ...hints.ar,
+    ...replay.ar,
   },
   contracts: {
     tricks: 'بلا أكلات',

@@ -8,6 +8,7 @@ import { phrases as progress } from './progress';
 import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
 import { phrases as hints } from './hints';
+import { phrases as replay } from './replay';
 import { phrases as table } from './table';
 
 export const en: Dict = {
@@ -112,6 +113,7 @@ export const en: Dict = {
     ...table.en,
     ...fairness.en,
     ...hints.en,
+    ...replay.en,
   },
   contracts: {
     tricks: 'No tricks',

@@ -8,6 +8,7 @@ import { phrases as progress } from './progress';
 import { phrases as social } from './social';
 import { phrases as fairness } from './fairness';
 import { phrases as hints } from './hints';
+import { phrases as replay } from './replay';
 import { phrases as table } from './table';
 
 const phrases = {
@@ -111,6 +112,7 @@ const phrases = {
   ...table.es,
   ...fairness.es,
   ...hints.es,
+  ...replay.es,
 };
 
 export interface Dict {

@@ -1,0 +1,55 @@
+"""A review in slices, for a worker process (the server's background analysis).
+
+The server never judges on its event loop: it sends a record to a worker process, a
+slice of a few decisions at a time (:func:`review_slice`), and resumes where the last
+slice stopped. Short slices keep a stop of the server or a newer review waiting at most
+one slice. A decision is judged the same whichever slice it falls in (its randomness
+comes from the seed and its index alone: :mod:`bolola.analysis.review`), so the slices
+together are exactly :func:`~bolola.analysis.review.review_record`'s judgements.
+
+The record goes to the worker as the server holds it: a fair table's with every seed of
+its chain, not only those its stored record reveals, because a play-out of the last
+deal's moves may play on into a deal the match never dealt (``docs/analysis.md``); the
+seeds never leave the server's processes.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from bolola import registry
+from bolola.analysis.judgement import JudgeBudget, Judgement
+from bolola.analysis.review import judge_moves
+from bolola.engine import Record
+
+NICE = 19
+"""The worker's niceness: the lowest priority, so a live table's work always comes first."""
+
+
+def lower_priority() -> None:
+    """A worker process's initializer: judging only gets the CPU nobody else wants."""
+    os.nice(NICE)
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """Some decisions judged, in record order, and the move to resume from (None: the
+    record is judged to its end)."""
+
+    judgements: tuple[Judgement, ...]
+    resume: int | None
+
+
+def review_slice(
+    record: Record, start: int, decisions: int, budget: JudgeBudget, seed: int
+) -> Slice:
+    """Up to ``decisions`` decisions of every seat judged, from move ``start`` on. Raises
+    :class:`~bolola.engine.RecordError` (or ``IllegalAction``) for a bad record."""
+    game = registry.find(record.game)
+    judged: list[Judgement] = []
+    for j in judge_moves(game, record, None, budget, seed, start):
+        judged.append(j)
+        if len(judged) >= decisions:
+            return Slice(tuple(judged), j.index + 1)
+    return Slice(tuple(judged), None)
