@@ -124,6 +124,6 @@ async def open_practice(
         seed_top=d.seed_top,
         client_seeds=d.client_seeds,
     )
-    table = room.adopt(info, {me.id: me})
+    table = await room.open_stored(info, {me.id: me})
     await table.call(table.warm)  # the log replayed now: the answer is the table at ``at``
     return table, seat

@@ -477,10 +477,15 @@ class Room:
             self._stopping.add(task)
             task.add_done_callback(self._stopping.discard)
 
-    def adopt(self, info: TableInfo, players: dict[int, PlayerInfo]) -> Table:
+    async def open_stored(self, info: TableInfo, players: dict[int, PlayerInfo]) -> Table:
         """A table made outside :meth:`create`, already in the database with its log (a
         practice table from a replay, issue 18), opened as a restart opens one: its log is
-        replayed before its first command."""
-        table = self._open(info, players, [])
+        replayed before its first command. Several processes: this one owns it."""
+        fence = None
+        if self.cluster is not None:
+            if await self.cluster.acquire([info.id]) != [info.id]:
+                raise ProtocolError("server_error", "the new table's lease was refused")
+            fence = await self.store.claim_table(info.id)
+        table = self._open(info, players, [], fence)
         self._changed(table)
         return table
