@@ -278,3 +278,114 @@ def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
             await p.close()
 
     run(scenario)
+
+
+def test_the_lobby_and_invitations_reach_players_on_every_process(
+    processes: Callable[[int], list[ServerProcess]],
+) -> None:
+    """A table made on one process is listed, and its changes pushed, to a player in the
+    lobby of another; an invitation reaches a player connected to another process; a
+    table for invited players only is listed to them, not to a stranger."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        host = await Player.connect(one)
+        guest = await Player.connect(two)
+        stranger = await Player.connect(two)
+        for p in (guest, stranger):
+            await p.send({"type": "lobby"})
+            await p.expect(lambda f: f.get("type") == "lobby" and "tables" in f)
+        seats = [{"kind": "human"}, {"kind": "human"}, *[{"kind": "bot"}] * 2]
+        await host.send({"type": "create", "table": {"seats": seats}})
+        public = (await host.expect("created"))["table"]["id"]
+        pushed = await guest.expect(lambda f: f.get("type") == "lobby" and "table" in f)
+        assert pushed["table"]["id"] == public and pushed["table"]["free"] == 2
+        await host.send({"type": "create", "table": {"seats": seats, "access": "invited"}})
+        private = (await host.expect("created"))["table"]["id"]
+        await host.send({"type": "join", "table": private, "seat": 0})
+        await host.send({"type": "invite", "table": private, "player": guest.name})
+        invitation = await guest.expect("invitation")
+        assert invitation["table"]["id"] == private and invitation["from"] == host.name
+        for p, expected in ((guest, {public, private}), (stranger, {public})):
+            await p.send({"type": "lobby"})
+            listed = await p.expect(lambda f: f.get("type") == "lobby" and "tables" in f)
+            assert {t["id"] for t in listed["tables"]} == expected
+        # The invited guest takes the seat through its own process.
+        await seat(guest, private, 1)
+        for p in (host, guest, stranger):
+            await p.close()
+
+    run(scenario)
+
+
+async def moved_to(p: Player, server: ServerProcess, table: int) -> Player:
+    """The player's socket closed with its process: connected again to ``server``, as a
+    load balancer sends them, and back at the table."""
+    again = await Player.connect(server, token=p.token)
+    await seat(again, table)
+    return again
+
+
+def test_a_rolling_restart_of_three_processes_loses_no_table(
+    processes: Callable[[int], list[ServerProcess]],
+) -> None:
+    """Each of three processes stopped (SIGTERM) and started again in turn while a match
+    goes on: its tables move at once (it lets their leases go), its players connect to
+    another, and the log keeps every acknowledged action, gap-free."""
+    servers = processes(3)
+
+    async def scenario() -> None:
+        host = await Player.connect(servers[0])
+        players = {0: await Player.connect(servers[1]), 1: await Player.connect(servers[2])}
+        where = {0: 1, 1: 2}  # seat -> the process its player is connected to
+        table = await two_seat_table(servers[0], host)
+        await seat(players[0], table, 0)
+        await seat(players[1], table, 1)
+        acked: list[int] = []
+        target = 10
+        await asyncio.gather(*(play_on(p, table, target, acked) for p in players.values()))
+        for n, server in enumerate(servers):
+            assert server.stop() in (0, -15)  # uvicorn re-raises SIGTERM once stopped
+            for s, p in players.items():
+                if where[s] == n:
+                    where[s] = (n + 1) % 3
+                    players[s] = await moved_to(p, servers[where[s]], table)
+            server.start()
+            target += 10
+            await asyncio.gather(*(play_on(p, table, target, acked) for p in players.values()))
+        versions = await logged(servers[0].database_url, table)
+        assert versions == list(range(1, len(versions) + 1)) and versions[-1] >= target
+        assert set(acked) <= set(versions)
+        for p in (host, *players.values()):
+            await p.close()
+
+    run(scenario)
+
+
+def test_postgresql_restarted_mid_game_play_goes_on(
+    processes: Callable[[int], list[ServerProcess]], postgres: PostgresCluster
+) -> None:
+    """PostgreSQL stopped and started again while players on two processes play: moves
+    made meanwhile are refused (server_error) and made again; nothing acknowledged is
+    lost, and the log stays whole."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        a = await Player.connect(one)
+        b = await Player.connect(two)
+        table = await two_seat_table(one, a)
+        await seat(a, table, 0)
+        await seat(b, table, 1)
+        acked: list[int] = []
+        await asyncio.gather(play_on(a, table, 12, acked), play_on(b, table, 12, acked))
+        postgres.halt()
+        postgres.resume()
+        await asyncio.gather(play_on(a, table, 30, acked), play_on(b, table, 30, acked))
+        versions = await logged(one.database_url, table)
+        assert versions == list(range(1, len(versions) + 1))
+        assert set(acked) <= set(versions)
+        for p in (a, b):
+            assert gap_free(updates(p, table)), updates(p, table)
+            await p.close()
+
+    run(scenario)

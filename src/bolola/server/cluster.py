@@ -10,6 +10,10 @@ Keys and channels (``docs/scaling.md``):
   makes sure nobody else writes its log, whatever Redis says or forgets.
 - ``bolola:to:<process>``: the channel each process listens on; what it carries is
   :mod:`bolola.server.remote`'s to read.
+- ``bolola:all``: what every process hears: a table's lobby summary changed or gone, a
+  message for a player wherever they are connected (``Room.tell``).
+- ``bolola:lobby``: a hash of every live table's lobby summary, by table id, written by
+  its owner: what a process starting (or unsure after an outage) reads.
 
 Redis may restart and forget everything: the subscriber reconnects and says so
 (``on_reconnect``), and a lease found missing is taken again (its fencing token decides
@@ -35,6 +39,8 @@ log = logging.getLogger("bolola.cluster")
 OWNER = "bolola:owner:"
 ALIVE = "bolola:alive:"
 TO = "bolola:to:"
+ALL = "bolola:all"
+LOBBY = "bolola:lobby"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
 # Renew a lease this process holds, or take it again if Redis forgot it (a restart);
@@ -57,7 +63,8 @@ return 0
 """
 
 
-Outgoing = tuple[str, str, Callable[[], None] | None]  # process, text, if unheard
+# (channel, text, if unheard) to publish; (LOBBY, table id, summary or None) to store.
+Outgoing = tuple[str, str, Callable[[], None] | None] | tuple[str, int, str | None]
 
 
 def default_process_id() -> str:
@@ -176,7 +183,20 @@ class Cluster:
     def send(self, process: str, text: str, unheard: Callable[[], None] | None = None) -> None:
         """Queue ``text`` for ``process``'s channel; sent in order, pipelined.
         ``unheard`` runs if nobody was listening there (or Redis refused it)."""
-        self._outbox.put_nowait((process, text, unheard))
+        self._outbox.put_nowait((TO + process, text, unheard))
+
+    def broadcast(self, text: str) -> None:
+        """Queue ``text`` for every process (this one hears it too)."""
+        self._outbox.put_nowait((ALL, text, None))
+
+    def share(self, table: int, summary: str | None) -> None:
+        """Queue the table's lobby summary for the hash (None: the table is gone)."""
+        self._outbox.put_nowait((LOBBY, table, summary))
+
+    async def shared(self) -> dict[int, str]:
+        """Every table's lobby summary in the hash."""
+        found = await self.redis.hgetall(LOBBY)
+        return {int(k): str(v) for k, v in found.items()}
 
     async def _publish(self) -> None:
         while True:
@@ -192,16 +212,24 @@ class Cluster:
                 batch.append(item)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for process, text, _ in batch:
-                        await pipe.publish(TO + process, text)
+                    for item in batch:
+                        if item[0] == LOBBY:
+                            summary = item[2]
+                            if isinstance(summary, str):
+                                await pipe.hset(LOBBY, str(item[1]), summary)
+                            else:
+                                await pipe.hdel(LOBBY, str(item[1]))
+                        else:
+                            await pipe.publish(item[0], str(item[1]))
                     heard = await pipe.execute()
             except (RedisError, OSError) as e:
                 # Lost: the clients concerned see a gap in the versions and resync, or are
                 # told to rejoin when the subscriber reconnects.
                 log.warning("publishing failed: %s", e)
                 heard = [0] * len(batch)
-            for (_, _, unheard), receivers in zip(batch, heard, strict=True):
-                if unheard is not None and not receivers:
+            for item, receivers in zip(batch, heard, strict=True):
+                unheard = item[2]
+                if item[0] != LOBBY and callable(unheard) and not receivers:
                     unheard()
 
     async def _listen(self, ready: asyncio.Future[None]) -> None:
@@ -209,7 +237,7 @@ class Cluster:
         while True:
             pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(TO + self.me)
+                await pubsub.subscribe(TO + self.me, ALL)
                 if not ready.done():
                     ready.set_result(None)
                 elif failures:

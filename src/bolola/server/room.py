@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+import orjson
 
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
@@ -22,7 +25,7 @@ from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError, error
+from bolola.server.protocol import ProtocolError, dumps, error
 from bolola.server.remote import Command, Remote, RemoteTable
 from bolola.server.settings import Settings
 from bolola.server.table import MOVED, STOPPING, Listener, Table
@@ -133,6 +136,8 @@ class Room:
         self.remote: Remote | None = None
         self._keeper: asyncio.Task[None] | None = None
         self._adopting = asyncio.Lock()  # one take-over at a time: one token per table
+        # The lobby's tables of other processes: their owners' summaries, by table id.
+        self.elsewhere: dict[int, dict[str, Any]] = {}
 
     async def join_cluster(self, command: Command) -> None:
         """One of several processes from now on: this process's tables are those whose
@@ -143,7 +148,9 @@ class Room:
         settings = self.settings
         self.cluster = Cluster(settings.redis_url, settings.process_id, settings.lease_seconds)
         self.remote = Remote(self.cluster, self.store, self.tables, command)
+        self.cluster.on_message = self._heard
         await self.cluster.start()
+        await self._lobby_from_redis()
         await self.adopt(await self.store.live_table_ids())
         self._keeper = asyncio.create_task(self._keep(), name="cluster-keeper")
 
@@ -184,6 +191,7 @@ class Room:
                 continue
             opened.append(table)
             log.info("table taken over", extra={"table": info.id})
+            self._share(table)
         for t in set(won) - {t.id for t in opened}:
             if t not in self.tables:
                 await cluster.release(t)  # over meanwhile
@@ -212,10 +220,35 @@ class Room:
                     remote.processes_gone(dead)
                     remote.moved(dead)
                 await self.adopt(await self.store.live_table_ids())
+                await self._lobby_from_redis()
             except asyncio.CancelledError:
                 raise
             except Exception as e:
                 log.warning("keeping the cluster failed: %s", e)
+
+    async def _lobby_from_redis(self) -> None:
+        """The other processes' tables as the lobby hash has them (what a broadcast lost
+        is mended here, every third of a lease)."""
+        assert self.cluster is not None
+        shared = {t: orjson.loads(s) for t, s in (await self.cluster.shared()).items()}
+        self.elsewhere = {
+            t: s for t, s in shared.items() if t not in self.tables and s["o"] != self.cluster.me
+        }
+
+    def _share(self, table: Table) -> None:
+        """This process's table changed: every process's lobby hears it."""
+        assert self.cluster is not None
+        shared = dumps(
+            {
+                "o": self.cluster.me,
+                "s": table.summary(),
+                "h": table.host_id,
+                "i": sorted(table.invited),
+            }
+        )
+        live = table.status in ("open", "playing")
+        self.cluster.share(table.id, shared if live else None)
+        self.cluster.broadcast("L" + shared)
 
     def lose(self, table: Table) -> None:
         """Another process owns the table now: its listeners rejoin there, and it leaves
@@ -231,9 +264,43 @@ class Room:
         task.add_done_callback(self._stopping.discard)
 
     def tell(self, player_id: int, message: dict[str, Any]) -> None:
-        """Send to every connection of a player (an invitation, PL-3)."""
+        """Send to every connection of a player (an invitation, PL-3), wherever they are
+        connected (several processes: through every process)."""
         for conn in self.online.get(player_id, ()):
             conn.send(message)
+        if self.cluster is not None:
+            told = {"o": self.cluster.me, "p": player_id, "m": message}
+            self.cluster.broadcast("T" + dumps(told))
+
+    def _heard(self, text: str) -> None:
+        """What every process hears (``Cluster.broadcast``); the rest is the forwarding's."""
+        assert self.cluster is not None and self.remote is not None
+        kind = text[:1]
+        if kind == "L":
+            self._lobby_elsewhere(orjson.loads(text[1:]))
+        elif kind == "T":
+            told = orjson.loads(text[1:])
+            if told["o"] != self.cluster.me:
+                for conn in self.online.get(told["p"], ()):
+                    conn.send(told["m"])
+        else:
+            self.remote.receive(text)
+
+    def _lobby_elsewhere(self, shared: dict[str, Any]) -> None:
+        """Another process's table changed: kept for the lobby, and its listeners here
+        told as of a table of this process."""
+        assert self.cluster is not None
+        table_id = shared["s"]["id"]
+        if shared["o"] == self.cluster.me or table_id in self.tables:
+            return
+        if shared["s"]["status"] in ("open", "playing"):
+            self.elsewhere[table_id] = shared
+        else:
+            self.elsewhere.pop(table_id, None)
+        message = {"type": "lobby", "table": shared["s"]}
+        for conn in self.lobby:
+            if _may_see(conn.player, shared["s"]["access"], shared["h"], shared["i"]):
+                conn.send(message)
 
     async def restore(self) -> None:
         """Every table not over, back from the database: the tables, seats, logs, players
@@ -444,21 +511,24 @@ class Room:
     def _listed(self, status: str, player: PlayerInfo | None) -> list[dict[str, Any]]:
         out = []
         for t in self.tables.values():
-            if t.status != status:
+            if t.status == status and _may_see(player, t.access, t.host_id, t.invited):
+                out.append(t.summary())
+        for table_id, shared in sorted(self.elsewhere.items()):
+            summary = shared["s"]
+            if table_id in self.tables or summary["status"] != status:
                 continue
-            if t.access == "invited" and (
-                player is None or (player.id != t.host_id and player.id not in t.invited)
-            ):
-                continue
-            out.append(t.summary())
+            if _may_see(player, summary["access"], shared["h"], shared["i"]):
+                out.append(summary)
         return out
 
     def _changed(self, table: Table) -> None:
         self.friends.table_changed(table)
         message = {"type": "lobby", "table": table.summary()}
         for conn in self.lobby:
-            if table.access == "anyone" or conn.player.id in (table.host_id, *table.invited):
+            if _may_see(conn.player, table.access, table.host_id, table.invited):
                 conn.send(message)
+        if self.cluster is not None and self.tables.get(table.id) is table:
+            self._share(table)
         if table.status == "expired":
             self._forget(table)
         elif table.status == "over" and table.id not in self._leaving and not self.closing:
@@ -489,3 +559,12 @@ class Room:
         table = self._open(info, players, [], fence)
         self._changed(table)
         return table
+
+
+def _may_see(
+    player: PlayerInfo | None, access: str, host_id: int | None, invited: Collection[int]
+) -> bool:
+    """PL-2: a table for invited players only is listed to its host and its invited."""
+    if access != "invited":
+        return True
+    return player is not None and (player.id == host_id or player.id in invited)

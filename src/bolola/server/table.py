@@ -326,6 +326,7 @@ class Table:
         if guest.id not in self.invited:
             await self.store.invite(self.id, guest.id)
             self.invited.add(guest.id)
+            self.on_change(self)  # listed to the guest now (and on every process)
 
     async def begin_if_full(self) -> None:
         """Every seat is taken: the match starts (or, if the database refuses, will)."""
