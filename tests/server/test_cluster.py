@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from leaks import replay_table
+from leaks import check_frames, replay_table
 from postgres import PostgresCluster
 from redisserver import RedisServer
 from roomclient import FAST, Player, ServerProcess, run
@@ -156,7 +156,8 @@ def test_players_on_two_processes_play_one_table_and_see_every_version(
     processes: Callable[[int], list[ServerProcess]],
 ) -> None:
     """Server failures, line 9: the broadcast reaches players of one table connected to
-    different processes, every version, in order."""
+    different processes, every version, in order; no frame through another process
+    shows a seat (or a spectator there) a card it may not see."""
     one, two = processes(2)
 
     async def scenario() -> None:
@@ -165,8 +166,14 @@ def test_players_on_two_processes_play_one_table_and_see_every_version(
         table = await two_seat_table(one, a)
         await seat(a, table, 0)
         await seat(b, table, 1)  # through process two, to the owner, process one
+        spectator = await Player.connect(two)
+        await seat(spectator, table, watch=True)
         acked: list[int] = []
         await asyncio.gather(play_on(a, table, 60, acked), play_on(b, table, 60, acked))
+        await spectator.expect(lambda f: f.get("type") == "update" and f["version"] >= 60)
+        truth = await replay_table(one.database_url, table)
+        for p, seat_no in ((a, 0), (b, 1), (spectator, None)):
+            assert check_frames(p.frames, seat_no, truth) > 60
         for p in (a, b):
             seen = updates(p, table)
             assert gap_free(seen), seen
@@ -174,7 +181,7 @@ def test_players_on_two_processes_play_one_table_and_see_every_version(
         assert sorted(acked) == sorted(set(acked))  # one ack per accepted action
         b_views = [f for f in b.frames if f.get("type") == "update"]
         assert all(f["view"]["seat"] == 1 for f in b_views)  # its own view, not a's
-        for p in (a, b):
+        for p in (a, b, spectator):
             await p.close()
 
     run(scenario)

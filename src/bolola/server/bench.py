@@ -71,6 +71,14 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="then kill -9 the server and time its start with every table live",
     )
     parser.add_argument("--url", help="ws://host:port of a running server (default: start one)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="start this many server processes on one PostgreSQL (--database-url) and "
+        "Redis (--redis-url); seat k of table t connects to process (t + k) mod N",
+    )
+    parser.add_argument("--redis-url", help="the Redis of --processes")
     parser.add_argument("--database-url", help="database of the started server")
     parser.add_argument(
         "--server",
@@ -268,20 +276,27 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 class Meter:
-    """CPU of the server and of this process between two readings, the server's RSS."""
+    """CPU of the server (of every server process, summed) and of this process between
+    two readings, the servers' RSS."""
 
-    def __init__(self, server: psutil.Process | None) -> None:
-        self.server = server
+    def __init__(self, server: psutil.Process | list[psutil.Process] | None) -> None:
+        self.servers = [] if server is None else server if isinstance(server, list) else [server]
+        self.server = self.servers[0] if self.servers else None
         self.me = psutil.Process()
         self.start()
 
     def start(self) -> None:
         self.wall = time.perf_counter()
         self.mine = _cpu(self.me)
-        self.theirs = _cpu(self.server) if self.server else 0.0
+        self.theirs = self._their_cpu()
+
+    def _their_cpu(self) -> float:
+        return sum(_cpu(s) for s in self.servers)
 
     def rss_mb(self) -> float | None:
-        return None if self.server is None else round(self.server.memory_info().rss / 2**20, 1)
+        if not self.servers:
+            return None
+        return round(sum(s.memory_info().rss for s in self.servers) / 2**20, 1)
 
     def report(self, sample: Sample, tables: int) -> dict[str, Any]:
         wall = time.perf_counter() - self.wall
@@ -298,7 +313,7 @@ class Meter:
             out["all_seats_p50_ms"] = round(_percentile(sample.spread, 0.50) * 1000, 2)
             out["all_seats_p99_ms"] = round(_percentile(sample.spread, 0.99) * 1000, 2)
         if self.server is not None:
-            out["server_cpu_s"] = round(_cpu(self.server) - self.theirs, 2)
+            out["server_cpu_s"] = round(self._their_cpu() - self.theirs, 2)
             if sample.actions:
                 out["server_cpu_ms_per_action"] = round(
                     1000 * out["server_cpu_s"] / sample.actions, 3
@@ -338,12 +353,21 @@ def _collector_off() -> Iterator[None]:
         gc.unfreeze()
 
 
-async def _play(url: str, args: argparse.Namespace, meter: Meter) -> dict[str, Any]:
-    """Connect every seat, open the tables, play them (flat out or paced), leave."""
+async def _play(
+    url: str, args: argparse.Namespace, meter: Meter, urls: list[str] | None = None
+) -> dict[str, Any]:
+    """Connect every seat, open the tables, play them (flat out or paced), leave. With
+    several processes (``urls``) seat k of table t connects to process (t + k) mod N: the
+    tables' owners alternate, and most seats reach their table through another process."""
     seats_per_table = _seat_count(args.game, _options(args.option, args.game))
     memory: dict[str, Any] = {"start_mb": meter.rss_mb()}
+    every = urls or [url]
     sockets = await _gather_limited(
-        [_hello(url) for _ in range(args.tables * seats_per_table)], SETUP_AT_ONCE * 4
+        [
+            _hello(every[(i // seats_per_table + i % seats_per_table) % len(every)])
+            for i in range(args.tables * seats_per_table)
+        ],
+        SETUP_AT_ONCE * 4,
     )
     memory["connected_mb"] = meter.rss_mb()
     groups = [sockets[i : i + seats_per_table] for i in range(0, len(sockets), seats_per_table)]
@@ -376,7 +400,8 @@ async def _play(url: str, args: argparse.Namespace, meter: Meter) -> dict[str, A
         await asyncio.sleep(FINISHED_TABLE_SECONDS)
         # On a busy machine the server may still be closing sockets and storing results
         # after a fixed wait: wait until /healthz counts no table, then a little more.
-        memory["left_s"] = await asyncio.to_thread(_until_no_tables, url)
+        for u in every:
+            memory["left_s"] = await asyncio.to_thread(_until_no_tables, u)
         await asyncio.sleep(3.0)
         memory["after_mb"] = meter.rss_mb()
     if memory["start_mb"] is not None:
@@ -523,13 +548,14 @@ def _serve(port: int, db: str, kind: str = SERVERS[0]) -> tuple[subprocess.Popen
 
 
 def _serve_timed(
-    port: int, db: str, kind: str = SERVERS[0]
+    port: int, db: str, kind: str = SERVERS[0], extra: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], dict[str, float]]:
     """``bolola serve`` on ``db``: the seconds (wall and the server's CPU) it took to
     answer /healthz, and to have every restored table's log replayed."""
     start = time.perf_counter()
     env = _environment(kind)
     env["BOLOLA_DATABASE_URL"] = db
+    env.update(extra or {})
     proc = subprocess.Popen(
         _command(kind, port, db),
         env=env,
@@ -595,6 +621,8 @@ def run(args: argparse.Namespace) -> int:
     if args.tables < 1 or args.moves < 0 or (args.pace is not None and args.pace <= 0):
         print("bolola bench server: --tables ≥ 1, --moves ≥ 0, --pace > 0", file=sys.stderr)
         return 2
+    if args.processes > 1 or args.redis_url:
+        return _run_processes(args)
     files = raise_open_files()
     proc: subprocess.Popen[bytes] | None = None
     restart = None
@@ -660,4 +688,52 @@ def run(args: argparse.Namespace) -> int:
     print(f"memory (MiB): {play['memory']}")
     if restart is not None:
         print(f"restart: {restart}")
+    return 0
+
+
+def _run_processes(args: argparse.Namespace) -> int:
+    """The play (no echo, no restart) against ``--processes`` server processes on one
+    PostgreSQL and one Redis; CPU and RSS summed over them."""
+    db, redis_url = args.database_url or "", args.redis_url or ""
+    if not db.startswith("postgresql") or not redis_url:
+        print(
+            "bolola bench server: --processes needs --database-url postgresql://… and "
+            "--redis-url redis://…",
+            file=sys.stderr,
+        )
+        return 2
+    files = raise_open_files()
+    procs: list[subprocess.Popen[bytes]] = []
+    urls = []
+    try:
+        for n in range(args.processes):
+            port = _free_port()
+            extra = {"BOLOLA_REDIS_URL": redis_url, "BOLOLA_PROCESS_ID": f"bench-{n}"}
+            proc, _ = _serve_timed(port, db, args.server, extra)
+            procs.append(proc)
+            urls.append(f"ws://127.0.0.1:{port}")
+        meter = Meter([_worker(p) for p in procs])
+        with asyncio.Runner(loop_factory=_loop) as runner:
+            play = runner.run(_play(urls[0], args, meter, urls))
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=30)
+    report = {
+        "cores": os.cpu_count(),
+        "open_files": files,
+        "server": args.server,
+        "processes": args.processes,
+        "play": play,
+    }
+    if args.json:
+        print(orjson.dumps(report).decode())
+    else:
+        print(
+            f"{args.processes} processes, {args.tables} tables: "
+            f"{play['actions_per_s']} actions/s, p50 {play['p50_ms']} ms, "
+            f"p99 {play['p99_ms']} ms, server CPU {play.get('server_cpu_ms_per_action')} ms "
+            "per action (all processes)"
+        )
     return 0

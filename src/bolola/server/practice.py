@@ -85,7 +85,10 @@ async def open_practice(
     )
     d = match.dealing
     options = dict(match.record.options)
+    reserved, fence = await room.new_table_id()
     table_id = await store.add_table(
+        table_id=reserved,
+        fence=fence,
         game=match.game.name,
         options=options,
         seed=d.seed,
@@ -124,6 +127,6 @@ async def open_practice(
         seed_top=d.seed_top,
         client_seeds=d.client_seeds,
     )
-    table = await room.open_stored(info, {me.id: me})
+    table = await room.open_stored(info, {me.id: me}, fence)
     await table.call(table.warm)  # the log replayed now: the answer is the table at ``at``
     return table, seat

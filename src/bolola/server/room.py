@@ -409,13 +409,19 @@ class Room:
                 del self._creating[host.id]
         return table
 
+    async def new_table_id(self) -> tuple[int | None, int]:
+        """Several processes: an id for a table about to be made, its lease this
+        process's before the row exists (the others' keepers adopt any live table nobody
+        holds), and its first fencing token. One process: (None, 0), the database's id."""
+        if self.cluster is None:
+            return None, 0
+        table_id = await self.store.reserve_table_id()
+        if await self.cluster.acquire([table_id]) != [table_id]:
+            raise ProtocolError("server_error", "the new table's lease was refused")
+        return table_id, 1
+
     async def _create(self, host: PlayerInfo, spec: TableSpec) -> Table:
         table = await self._make(host, spec)
-        if self.cluster is not None:
-            # The maker owns it: the lease before anyone may ask another process for it.
-            if await self.cluster.acquire([table.id]) != [table.id]:
-                raise ProtocolError("server_error", "the new table's lease was refused")
-            table.fence = await self.store.claim_table(table.id)
         self._open_made(table)
         if all(s.kind == "bot" for s in spec.seats):
             await table.call(table.begin_if_full)
@@ -425,7 +431,10 @@ class Room:
     async def _make(self, host: PlayerInfo, spec: TableSpec) -> Table:
         seed = secrets.randbelow(2**31)  # the bots' choices; the deals come from the top
         top = draw_top()
+        reserved, fence = await self.new_table_id()
         table_id = await self.store.add_table(
+            table_id=reserved,
+            fence=fence,
             game=spec.game,
             options=spec.options.to_json(),
             seed=seed,
@@ -451,7 +460,9 @@ class Room:
             (),
             seed_top=top,
         )
-        return Table(info, {}, self.store, self.settings, self._changed, self.pacer)
+        table = Table(info, {}, self.store, self.settings, self._changed, self.pacer)
+        table.fence = fence or None
+        return table
 
     def _open_made(self, table: Table) -> None:
         table.on_lost = self.lose
@@ -547,16 +558,14 @@ class Room:
             self._stopping.add(task)
             task.add_done_callback(self._stopping.discard)
 
-    async def open_stored(self, info: TableInfo, players: dict[int, PlayerInfo]) -> Table:
-        """A table made outside :meth:`create`, already in the database with its log (a
-        practice table from a replay, issue 18), opened as a restart opens one: its log is
-        replayed before its first command. Several processes: this one owns it."""
-        fence = None
-        if self.cluster is not None:
-            if await self.cluster.acquire([info.id]) != [info.id]:
-                raise ProtocolError("server_error", "the new table's lease was refused")
-            fence = await self.store.claim_table(info.id)
-        table = self._open(info, players, [], fence)
+    async def open_stored(
+        self, info: TableInfo, players: dict[int, PlayerInfo], fence: int = 0
+    ) -> Table:
+        """A table made outside :meth:`create` (its id and ``fence`` from
+        :meth:`new_table_id`), already in the database with its log (a practice table
+        from a replay, issue 18), opened as a restart opens one: its log is replayed
+        before its first command."""
+        table = self._open(info, players, [], fence or None)
         self._changed(table)
         return table
 

@@ -246,9 +246,16 @@ class Store:
         host_id: int | None,
         seats: list[SeatInfo],
         seed_top: str | None = None,
+        table_id: int | None = None,
+        fence: int = 0,
     ) -> int:
+        """A new table, open; ``table_id`` one :meth:`reserve_table_id` gave (several
+        processes: its lease taken before the row exists), with its owner's ``fence``."""
+
         async def add(session: AsyncSession) -> int:
             row = TableRow(
+                id=table_id,
+                fence=fence,
                 game=game,
                 options=json.dumps(options),
                 seed=seed,
@@ -813,6 +820,12 @@ class Store:
             ):
                 out.setdefault(t, []).append((name, text, at))
         return out
+
+    async def reserve_table_id(self) -> int:
+        """A table id no table has, for :meth:`add_table` (PostgreSQL: its sequence)."""
+        async with self._sessions() as s:
+            found = await s.scalar(text("SELECT nextval(pg_get_serial_sequence('tables', 'id'))"))
+            return int(found)
 
     async def live_table_ids(self) -> list[int]:
         """The ids of the tables open or in play (several processes: which to own)."""
