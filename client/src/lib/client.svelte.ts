@@ -322,6 +322,12 @@ export class Client {
           this.ws?.close();
           return;
         }
+        if (f.code === 'table_moved' && f.table === this.tableId) {
+          // Another server process serves the table now (several processes): join it
+          // again, which finds it there; a full snapshot follows.
+          this.sendJoin();
+          return;
+        }
         if (f.code === 'table_full' && f.table === this.tableId && !this.watching && this.seat === null) {
           // No seat for us (a reload of a table we watched, a full table): watch it instead.
           this.watching = true;

@@ -260,7 +260,10 @@ async def _dispatch(
         raise ProtocolError("unknown_type", f"no message has type {kind!r}")
     table_id = field_int(msg, "table")
     assert table_id is not None
-    found = await room.locate(table_id)
+    owner = conn.remote.get(table_id)
+    # A table this connection reached through another process goes on there, with no
+    # lookup: a move of the table tells the connection (table_moved) and clears this.
+    found = RemoteTable(table_id, owner) if owner is not None else await room.locate(table_id)
     if isinstance(found, RemoteTable):
         assert room.remote is not None
         room.remote.forward(conn, found, msg)  # the owner answers, through Redis

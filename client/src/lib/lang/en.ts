@@ -183,6 +183,8 @@ export const en: Dict = {
     not_started: 'The match has not started yet',
     game_over: 'The match is over',
     table_full: 'The table is full',
+    table_moved: 'The table moved to another server; rejoining',
+    elsewhere: 'Another server serves this table',
     seat_taken: 'That seat is taken',
     not_invited: 'This table is for invited players only',
     no_table: 'No such table',

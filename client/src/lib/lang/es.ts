@@ -192,6 +192,8 @@ export const es: Dict = {
     not_started: 'La partida aún no ha empezado',
     game_over: 'La partida ha terminado',
     table_full: 'La mesa está llena',
+    table_moved: 'La mesa pasó a otro servidor; volviendo a entrar',
+    elsewhere: 'Otro servidor atiende esta mesa',
     seat_taken: 'Ese asiento está ocupado',
     not_invited: 'Esta mesa es solo para invitados',
     no_table: 'Esa mesa no existe',
