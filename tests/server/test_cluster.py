@@ -5,6 +5,7 @@ restarted. Real processes, a real Redis and a real PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 from collections.abc import Callable, Iterator
@@ -17,6 +18,7 @@ from postgres import PostgresCluster
 from redisserver import RedisServer
 from roomclient import FAST, Player, ServerProcess, run
 from sqlalchemy import text
+from websockets.asyncio.client import connect
 
 from bolola.store.database import open_engine
 
@@ -37,18 +39,18 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 @pytest.fixture
 def processes(
     postgres: PostgresCluster, redis_server: RedisServer, tmp_path: Path
-) -> Iterator[Callable[[int], list[ServerProcess]]]:
+) -> Iterator[Callable[..., list[ServerProcess]]]:
     """``n`` server processes on one fresh database and the test's Redis."""
     url = postgres.new_database()
     started: list[ServerProcess] = []
 
-    def make(n: int) -> list[ServerProcess]:
+    def make(n: int, **extra: Any) -> list[ServerProcess]:
         out = []
         for _ in range(n):
             name = f"p{len(started) + 1}"
             where = tmp_path / name
             where.mkdir()
-            settings = {**FAST, "redis_url": redis_server.url, "process_id": name}
+            settings = {**FAST, **extra, "redis_url": redis_server.url, "process_id": name}
             server = ServerProcess(url, where, lease_seconds=LEASE, **settings)
             server.start()
             started.append(server)
@@ -153,7 +155,7 @@ async def two_seat_table(server: ServerProcess, host: Player) -> int:
 
 
 def test_players_on_two_processes_play_one_table_and_see_every_version(
-    processes: Callable[[int], list[ServerProcess]],
+    processes: Callable[..., list[ServerProcess]],
 ) -> None:
     """Server failures, line 9: the broadcast reaches players of one table connected to
     different processes, every version, in order; no frame through another process
@@ -188,7 +190,7 @@ def test_players_on_two_processes_play_one_table_and_see_every_version(
 
 
 def test_the_owner_killed_mid_deal_its_table_moves_and_nothing_acked_is_lost(
-    processes: Callable[[int], list[ServerProcess]],
+    processes: Callable[..., list[ServerProcess]],
 ) -> None:
     """kill -9 of the process that owns the table: another takes it over from its log,
     the players (connected elsewhere) rejoin when told, every acknowledged action is in
@@ -218,7 +220,7 @@ def test_the_owner_killed_mid_deal_its_table_moves_and_nothing_acked_is_lost(
 
 
 def test_a_paused_owner_wakes_after_its_lease_moved_and_cannot_write(
-    processes: Callable[[int], list[ServerProcess]],
+    processes: Callable[..., list[ServerProcess]],
 ) -> None:
     """SIGSTOP the owner of an all-bot table past its lease: another process takes it
     over; woken, the old owner's next append is fenced out and it lets the table go."""
@@ -257,7 +259,7 @@ def test_a_paused_owner_wakes_after_its_lease_moved_and_cannot_write(
 
 
 def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
-    processes: Callable[[int], list[ServerProcess]], redis_server: RedisServer
+    processes: Callable[..., list[ServerProcess]], redis_server: RedisServer
 ) -> None:
     """Server failures, line 10: Redis killed and started again (empty): the processes
     reconnect, retake their leases, tell the clients across processes to rejoin, and
@@ -288,7 +290,7 @@ def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
 
 
 def test_the_lobby_and_invitations_reach_players_on_every_process(
-    processes: Callable[[int], list[ServerProcess]],
+    processes: Callable[..., list[ServerProcess]],
 ) -> None:
     """A table made on one process is listed, and its changes pushed, to a player in the
     lobby of another; an invitation reaches a player connected to another process; a
@@ -334,7 +336,7 @@ async def moved_to(p: Player, server: ServerProcess, table: int) -> Player:
 
 
 def test_a_rolling_restart_of_three_processes_loses_no_table(
-    processes: Callable[[int], list[ServerProcess]],
+    processes: Callable[..., list[ServerProcess]],
 ) -> None:
     """Each of three processes stopped (SIGTERM) and started again in turn while a match
     goes on: its tables move at once (it lets their leases go), its players connect to
@@ -370,7 +372,7 @@ def test_a_rolling_restart_of_three_processes_loses_no_table(
 
 
 def test_postgresql_restarted_mid_game_play_goes_on(
-    processes: Callable[[int], list[ServerProcess]], postgres: PostgresCluster
+    processes: Callable[..., list[ServerProcess]], postgres: PostgresCluster
 ) -> None:
     """PostgreSQL stopped and started again while players on two processes play: moves
     made meanwhile are refused (server_error) and made again; nothing acknowledged is
@@ -393,6 +395,27 @@ def test_postgresql_restarted_mid_game_play_goes_on(
         assert set(acked) <= set(versions)
         for p in (a, b):
             assert gap_free(updates(p, table)), updates(p, table)
+            await p.close()
+
+    run(scenario)
+
+
+def test_limits_per_address_hold_across_processes(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """Three new guests an hour from one address: the fourth is refused whichever
+    process it asks, as one process would refuse it."""
+    one, two = processes(2, guests_per_address_per_hour=3)
+
+    async def scenario() -> None:
+        made = [await Player.connect(server) for server in (one, two, one)]
+        for server in (two, one):
+            ws = await connect(server.ws)
+            await ws.send(json.dumps({"type": "hello", "protocol": 1}))
+            refused = json.loads(await ws.recv())
+            assert refused["type"] == "error" and refused["code"] == "rate_limited", refused
+            await ws.close()
+        for p in made:
             await p.close()
 
     run(scenario)

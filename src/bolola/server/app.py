@@ -106,11 +106,12 @@ class Server:
         self.store: Store | None = None
         self.room: Room | None = None
         self.keys: Keys | None = None
-        self.logins = Buckets(settings.login_per_minute / 60.0, settings.login_per_minute)
+        per_name = settings.login_per_minute
+        self.logins = Buckets(per_name / 60.0, per_name, name="sign-in")
         per_address = settings.login_per_address_per_minute
-        self.address_logins = Buckets(per_address / 60.0, per_address)
+        self.address_logins = Buckets(per_address / 60.0, per_address, name="address")
         guests = settings.guests_per_address_per_hour
-        self.guests = Buckets(guests / 3600.0, guests)
+        self.guests = Buckets(guests / 3600.0, guests, name="guests")
         # The UTC day of the daily reward (PL-14); tests pin it (BOLOLA_TODAY) or replace it.
         self.today = day_source()
 
@@ -131,6 +132,9 @@ class Server:
             await room.join_cluster(
                 lambda conn, table, msg: table_command(conn, table, msg, room, store)
             )
+            assert room.cluster is not None
+            for limit in (self.logins, self.address_logins, self.guests):
+                limit.shared = room.cluster.take  # the same limits on every process
         else:
             await room.restore()
         tune_gc()
@@ -220,15 +224,15 @@ def make_app(settings: Settings) -> Starlette:
         room = server.room
         return {"ok": True, "status": "ok", "tables": len(room.tables), "cold": room.rebuilding}
 
-    def attempt(request: Request, name: str | None) -> None:
+    async def attempt(request: Request, name: str | None) -> None:
         """Sign-in and sign-up attempts are limited per client address, and sign-ins per
         name from an address too (each costs a password hash)."""
         address = client_address(request, settings.trusted_proxies)
-        if not server.address_logins.take(address):
+        if not await server.address_logins.allow(address):
             raise ProtocolError(
                 "rate_limited", "too many attempts from your address; wait a minute"
             )
-        if name is not None and not server.logins.take((address, name.lower())):
+        if name is not None and not await server.logins.allow(f"{address} {name.lower()}"):
             raise ProtocolError("rate_limited", "too many sign-in attempts; wait a minute")
 
     async def csrf(request: Request) -> Any:
@@ -246,7 +250,7 @@ def make_app(settings: Settings) -> Starlette:
 
     async def guest(request: Request) -> Any:
         store, _, _ = server.ready
-        if not server.guests.take(client_address(request, settings.trusted_proxies)):
+        if not await server.guests.allow(client_address(request, settings.trusted_proxies)):
             raise ProtocolError("rate_limited", GUESTS_LIMITED)
         while True:
             try:
@@ -263,7 +267,7 @@ def make_app(settings: Settings) -> Starlette:
             password = accounts.check_password(body.get("password"))
         except ValueError as e:
             raise ProtocolError("bad_request", str(e)) from None
-        attempt(request, None)
+        await attempt(request, None)
         password_hash = await accounts.hash_password_async(password)
         try:
             player = await store.add_player(name, is_guest=False, password_hash=password_hash)
@@ -281,7 +285,7 @@ def make_app(settings: Settings) -> Starlette:
         no_control(password, "password")
         if len(name) > 40 or len(password) > accounts.MAX_PASSWORD:
             return fail("unauthorized", "wrong name or password")
-        attempt(request, name)
+        await attempt(request, name)
         player = await store.player_named(name)
         # An unknown name is checked against a dummy hash: both cases take the same time.
         stored = None if player is None else player.password_hash

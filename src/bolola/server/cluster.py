@@ -41,6 +41,7 @@ ALIVE = "bolola:alive:"
 TO = "bolola:to:"
 ALL = "bolola:all"
 LOBBY = "bolola:lobby"
+LIMIT = "bolola:limit:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
 # Renew a lease this process holds, or take it again if Redis forgot it (a restart);
@@ -56,6 +57,20 @@ STEAL = """
 local v = redis.call('GET', KEYS[1])
 if (not v) or v == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1 end
 return 0
+"""
+# A token bucket in a hash (tokens, when), on Redis's clock; 1 if a token was taken.
+TAKE = """
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens, at = tonumber(v[1]) or burst, tonumber(v[2]) or now
+tokens = math.min(burst, tokens + (now - at) * rate)
+local ok = 0
+if tokens >= 1 then tokens = tokens - 1 ok = 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return ok
 """
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -92,6 +107,7 @@ class Cluster:
         self._renew = self.redis.register_script(RENEW)
         self._steal = self.redis.register_script(STEAL)
         self._release = self.redis.register_script(RELEASE)
+        self._take = self.redis.register_script(TAKE)
         self._outbox: asyncio.Queue[Outgoing | None] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self.on_message: Callable[[str], None] = lambda text: None
@@ -177,6 +193,16 @@ class Cluster:
                 await pipe.exists(ALIVE + p)
             answers = await pipe.execute()
         return {p: bool(a) for p, a in zip(names, answers, strict=True)}
+
+    async def take(self, key: str, rate: float, burst: int) -> bool:
+        """A token of the bucket ``key`` shared by every process (``limits.Buckets``).
+        Without Redis the request goes through: a limit must not take the room down."""
+        try:
+            taken = await self._take(keys=[LIMIT + key], args=[rate, burst])
+        except (RedisError, OSError) as e:
+            log.warning("a shared limit could not be read: %s", e)
+            return True
+        return bool(taken)
 
     # -- messages ---------------------------------------------------------------------------
 

@@ -224,7 +224,7 @@ async def _hello(
         if player is None:
             raise ProtocolError("bad_token")
         return player, token
-    if not admission.guests.take(client_address(ws, room.settings.trusted_proxies)):
+    if not await admission.guests.allow(client_address(ws, room.settings.trusted_proxies)):
         raise ProtocolError("rate_limited", GUESTS_LIMITED)
     while True:
         try:

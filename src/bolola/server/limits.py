@@ -8,8 +8,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+
+# A bucket kept elsewhere (Redis): the key, the rate and the burst; True if allowed.
+SharedTake = Callable[[str, float, int], Awaitable[bool]]
 
 
 @dataclass(slots=True)
@@ -35,13 +38,23 @@ class TokenBucket:
 
 
 class Buckets:
-    """One bucket per key (a name and an address, a player at a table…), made on first use."""
+    """One bucket per key (a name and an address, a player at a table…), made on first use.
+    With several processes the limits a person could otherwise multiply by the number of
+    processes (per address, per name) are kept in Redis instead (``shared``)."""
 
-    def __init__(self, rate: float, burst: int, max_keys: int = 10_000) -> None:
+    def __init__(self, rate: float, burst: int, max_keys: int = 10_000, name: str = "") -> None:
+        self.name = name  # the shared buckets' namespace
         self.rate = rate
         self.burst = burst
         self.max_keys = max_keys
         self._buckets: dict[object, TokenBucket] = {}
+        self.shared: SharedTake | None = None
+
+    async def allow(self, key: str) -> bool:
+        """:meth:`take`, or the shared bucket's when there is one."""
+        if self.shared is not None:
+            return await self.shared(f"{self.name}:{key}", self.rate, self.burst)
+        return self.take(key)
 
     def take(self, key: object) -> bool:
         bucket = self._buckets.get(key)
