@@ -52,3 +52,34 @@ def test_a_finished_match_has_a_public_page_with_a_summary_card(server: ServerPr
         await p.close()
 
     run(scenario)
+
+
+def test_a_private_matchs_page_and_record_are_its_players_alone(server: ServerProcess) -> None:
+    """PL-3: a table for invited players only keeps its match to its host, invited and
+    seated: a stranger (or nobody signed in) gets 403, and the page's card stays blank."""
+
+    async def scenario() -> None:
+        p = await Player.connect(server)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]
+        spec = {"game": "hearts-trumps", "options": {"target": 1}, "seats": seats}
+        await p.send({"type": "create", "table": {**spec, "access": "invited"}})
+        table = (await p.expect("created"))["table"]["id"]
+        await p.send({"type": "join", "table": table, "seat": 0})
+        await p.expect("snapshot")
+        await play(p, table)
+        stranger = await Player.connect(server)
+        for who in (Rest(server), Rest(server, stranger.token)):
+            for path in (f"/api/matches/{table}", f"/api/tables/{table}/record"):
+                r = await who.get(path)
+                assert r.status_code == 403 and r.json()["code"] == "not_invited", r.text
+            page = await who.get(f"/match/{table}")
+            assert page.status_code == 404 and p.name not in page.text
+            await who.close()
+        mine = Rest(server, p.token)
+        assert (await mine.get(f"/api/matches/{table}")).status_code == 200
+        assert (await mine.get(f"/api/tables/{table}/record")).status_code == 200
+        await mine.close()
+        await p.close()
+        await stranger.close()
+
+    run(scenario)

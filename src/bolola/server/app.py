@@ -410,9 +410,22 @@ def make_app(settings: Settings) -> Starlette:
         room.tell(guest.id, message)
         return {"ok": True, "player": guest.name}
 
+    async def viewer(request: Request) -> PlayerInfo | None:
+        """The signed-in player, or nobody: what anyone may see needs no session."""
+        try:
+            return await player_of(request)
+        except ProtocolError:
+            return None
+
     async def record(request: Request) -> Any:
         store, _, _ = server.ready
         table_id = table_of(request)
+        setup = await store.table_setup(table_id)
+        me = await viewer(request)
+        if setup is not None and not setup.may_see(None if me is None else me.id):
+            raise ProtocolError(
+                "not_invited", "this match was private: only its players and invited may see it"
+            )
         found = await store.record(table_id)
         if found is None:
             return fail("no_record", "no finished match at this table")
@@ -460,7 +473,7 @@ def make_app(settings: Settings) -> Starlette:
     routes += friends.routes(server, endpoint, player_of, _body)
     routes += hints.routes(server, endpoint, player_of)  # practice hints (issue 18)
     # A finished match's public page and its summary card (issue 17).
-    routes += match_page.routes(server, endpoint)
+    routes += match_page.routes(server, endpoint, viewer)
     routes += replay.routes(server, endpoint, player_of, _body)  # replays, analyses (issue 18)
     if settings.echo:
         routes.append(WebSocketRoute("/echo", echo))

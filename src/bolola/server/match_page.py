@@ -7,7 +7,7 @@ deal by deal, and the achievements the match unlocked.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from bolola.progression.achievements import progress, unlocked_between
 from bolola.server.milestones import book
 from bolola.server.protocol import ProtocolError
 from bolola.server.static_site import NOT_BUILT, STATIC_DIR
-from bolola.store.store import Store
+from bolola.store.store import PlayerInfo, Store
 
 if TYPE_CHECKING:
     from bolola.server.app import Server
@@ -29,11 +29,16 @@ if TYPE_CHECKING:
 MAX_ID = 2**31 - 1
 
 
-async def summary(store: Store, table_id: int) -> dict[str, Any] | None:
-    """The match page's content; None for no finished match at that table."""
+async def summary(store: Store, table_id: int, viewer: int | None = None) -> dict[str, Any] | None:
+    """The match page's content; None for no finished match at that table. A private
+    table's match is refused (``not_invited``) to all but its host, invited and seated."""
     setup = await store.table_setup(table_id)
     if setup is None or setup.status != "over":
         return None
+    if not setup.may_see(viewer):
+        raise ProtocolError(
+            "not_invited", "this match was private: only its players and invited may see it"
+        )
     record = await store.engine_record(table_id)
     if record is None:
         return None
@@ -107,18 +112,27 @@ def page(found: dict[str, Any] | None, url: str, index: Path) -> HTMLResponse:
     return HTMLResponse(body, status_code=200 if found else 404)
 
 
-def routes(server: Server, endpoint: Callable[..., Any]) -> list[BaseRoute]:
+def routes(
+    server: Server,
+    endpoint: Callable[..., Any],
+    viewer: Callable[[Request], Awaitable[PlayerInfo | None]],
+) -> list[BaseRoute]:
     async def api(request: Request) -> Any:
         store, _, _ = server.ready
-        found = await summary(store, _id(request))
+        me = await viewer(request)
+        found = await summary(store, _id(request), None if me is None else me.id)
         if found is None:
             raise ProtocolError("no_record", "no finished match at this table")
         return {"match": found}
 
     async def html_page(request: Request) -> HTMLResponse:
+        # The page's summary card is for link previews: a private match's stays blank.
         store, _, _ = server.ready
         table_id: int = request.path_params["id"]
-        found = None if table_id > MAX_ID else await summary(store, table_id)
+        try:
+            found = None if table_id > MAX_ID else await summary(store, table_id)
+        except ProtocolError:
+            found = None
         return page(found, str(request.url), STATIC_DIR / "index.html")
 
     return [

@@ -594,6 +594,9 @@ class Store:
             seats = await s.scalars(
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             )
+            invited = await s.scalars(
+                select(Invitation.player_id).where(Invitation.table_id == table_id)
+            )
             return TableSetup(
                 row.id,
                 row.game,
@@ -603,6 +606,9 @@ class Store:
                 row.move_seconds,
                 row.rated,
                 None if row.finished_at is None else _utc(row.finished_at),
+                row.access,
+                row.host_id,
+                frozenset(invited),
             )
 
     async def set_provider_friends(self, provider: str, subject: str, known: list[str]) -> None:

@@ -132,6 +132,18 @@ class TableSetup:
     move_seconds: float | None
     rated: bool
     finished_at: datetime | None = None
+    access: str = "anyone"
+    host_id: int | None = None
+    invited: frozenset[int] = frozenset()
+
+    def may_see(self, player_id: int | None) -> bool:
+        """A private table's match (PL-3) only to its host, its invited and its seated."""
+        if self.access != "invited":
+            return True
+        seated = {s.player_id for s in self.seats if s.player_id is not None}
+        return player_id is not None and (
+            player_id == self.host_id or player_id in self.invited or player_id in seated
+        )
 
 
 class NameTakenError(Exception):
