@@ -11,6 +11,7 @@ done <<'LIST'
 chromium chromium
 pg_ctlcluster postgresql
 redis-server redis-server
+nginx nginx
 LIST
 # Arabic text in the browser tests' screenshots: the sans Arabic face the client's --font
 # names (client/src/styles/tokens.css); without one, Chromium draws the Arabic UI with
@@ -20,7 +21,7 @@ faces=$(fc-list ':lang=ar' family 2>/dev/null || true)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "${EUID:-$(id -u)}" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   names="${need[*]}"
-  echo "bolola: install ${names// / and } (Debian: apt-get install ${need[*]}) to run the browser, PostgreSQL and Redis tests" >&2
+  echo "bolola: install ${names// / and } (Debian: apt-get install ${need[*]}) to run the browser, PostgreSQL, Redis and nginx tests" >&2
   exit 1
 fi
 echo "installing: ${need[*]}"

@@ -30,7 +30,7 @@ TOOLS = (
     "ls", "mktemp", "expr", "cut", "wc", "xargs",
 )  # fmt: skip
 # Never on the clean PATH: setup must do without them.
-ABSENT = ("node", "npm", "npx", "apt-get", "chromium", "pg_ctlcluster", "redis-server")
+ABSENT = ("node", "npm", "npx", "apt-get", "chromium", "pg_ctlcluster", "redis-server", "nginx")
 # Settings that reach the registries from this machine (certificates, proxies).
 PASSED = (
     "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE",
@@ -150,9 +150,9 @@ def test_make_setup_needs_no_node_and_no_apt_get(
 
 SCRIPT = ROOT / "scripts/setup-test-system.sh"
 INSTRUCTION = (
-    "bolola: install chromium and postgresql and redis-server and fonts-noto-ui-core (Debian:"
-    " apt-get install chromium postgresql redis-server fonts-noto-ui-core) to run the browser,"
-    " PostgreSQL and Redis tests"
+    "bolola: install chromium and postgresql and redis-server and nginx and fonts-noto-ui-core"
+    " (Debian: apt-get install chromium postgresql redis-server nginx fonts-noto-ui-core) to run"
+    " the browser, PostgreSQL, Redis and nginx tests"
 )
 
 
