@@ -16,7 +16,7 @@ import pytest
 from leaks import check_frames, replay_table
 from postgres import PostgresCluster
 from redisserver import RedisServer
-from roomclient import FAST, Player, ServerProcess, run
+from roomclient import FAST, Player, Rest, ServerProcess, run
 from sqlalchemy import text
 from websockets.asyncio.client import connect
 
@@ -417,5 +417,34 @@ def test_limits_per_address_hold_across_processes(
             await ws.close()
         for p in made:
             await p.close()
+
+    run(scenario)
+
+
+def test_friends_see_each_other_across_processes(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """A friend connected to another process shows online, at the table they sit at on
+    yet another, and going offline reaches the other process's friend as a push."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        a = await Player.connect(one)
+        b = await Player.connect(two)
+        ra, rb = Rest(one, a.token), Rest(two, b.token)
+        assert (await ra.post("/api/friends/ask", {"player": b.name})).status_code == 200
+        assert (await rb.post("/api/friends/accept", {"player": a.name})).status_code == 200
+        table = await two_seat_table(one, a)
+        await seat(a, table, 0)
+        listed = (await rb.get("/api/friends")).json()["friends"]
+        assert [(f["name"], f["online"]) for f in listed] == [(a.name, True)]
+        assert listed[0]["table"]["id"] == table and listed[0]["table"]["joinable"] is True
+        await a.close()
+        while listed[0]["online"]:  # pushes came before too: until one says a has gone
+            await b.expect(lambda f: f.get("type") == "friends")
+            listed = (await rb.get("/api/friends")).json()["friends"]
+        await ra.close()
+        await rb.close()
+        await b.close()
 
     run(scenario)

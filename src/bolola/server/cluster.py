@@ -42,6 +42,8 @@ TO = "bolola:to:"
 ALL = "bolola:all"
 LOBBY = "bolola:lobby"
 LIMIT = "bolola:limit:"
+PROCESSES = "bolola:processes"
+ONLINE = "bolola:online:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
 # Renew a lease this process holds, or take it again if Redis forgot it (a restart);
@@ -117,6 +119,8 @@ class Cluster:
         """Alive from now on, listening on this process's channel (retried until Redis
         answers: a process does not serve without it)."""
         await self.redis.set(ALIVE + self.me, "1", px=self.lease_ms)
+        await self.redis.sadd(PROCESSES, self.me)
+        await self.redis.delete(ONLINE + self.me)  # a previous run's, under the same name
         ready = asyncio.get_running_loop().create_future()
         self._tasks = [
             asyncio.create_task(self._listen(ready), name="cluster-listen"),
@@ -203,6 +207,31 @@ class Cluster:
             log.warning("a shared limit could not be read: %s", e)
             return True
         return bool(taken)
+
+    # -- presence ---------------------------------------------------------------------------
+
+    async def came_online(self, player: int) -> None:
+        await self.redis.sadd(ONLINE + self.me, str(player))
+
+    async def went_offline(self, player: int) -> None:
+        await self.redis.srem(ONLINE + self.me, str(player))
+
+    async def online_among(self, players: set[int]) -> set[int]:
+        """Which of ``players`` some live process has a connection of (a dead process's
+        set is ignored: its players are gone with it)."""
+        if not players:
+            return set()
+        processes = [str(p) for p in await self.redis.smembers(PROCESSES)]
+        alive = [p for p, up in (await self.alive_of(processes)).items() if up]
+        asked = [str(p) for p in players]
+        found: set[int] = set()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in alive:
+                await pipe.smismember(ONLINE + p, asked)
+            answers = await pipe.execute()
+        for flags in answers:
+            found.update(int(a) for a, f in zip(asked, flags, strict=True) if f)
+        return found
 
     # -- messages ---------------------------------------------------------------------------
 

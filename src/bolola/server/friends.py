@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from bolola.server.room import Room, TableSpec
     from bolola.server.table import Table
 
+log = logging.getLogger("bolola.friends")
 CHALLENGE_SECONDS = 180.0
 """How long a challenge waits for an answer (then it lapses)."""
 MAX_CHALLENGED = 3
@@ -76,24 +78,64 @@ class Friends:
     # -- presence -------------------------------------------------------------------------
 
     async def arrive(self, player_id: int) -> None:
-        """A player's first connection opened."""
+        """A player's first connection opened (on this process)."""
         self._friends[player_id] = set(await self.store.friend_ids(player_id))
+        if self.room.cluster is not None:
+            await self.room.cluster.came_online(player_id)
         self.changed(player_id)
 
     async def depart(self, player_id: int) -> None:
-        """A player's last connection closed."""
+        """A player's last connection (on this process) closed."""
+        if self.room.cluster is not None:
+            await self.room.cluster.went_offline(player_id)
         self.changed(player_id)
         self._friends.pop(player_id, None)
         await self.store.seen(player_id)
 
     def changed(self, *player_ids: int) -> None:
-        """These players' presence changed: their online friends read their list again."""
+        """These players' presence changed: their online friends read their list again
+        (several processes: every friend is told, wherever connected)."""
         told: set[int] = set()
+        everywhere = self.room.cluster is not None
         for pid in player_ids:
             for friend in self._friends.get(pid, ()):
-                if friend in self.room.online and friend not in told:
+                if (everywhere or friend in self.room.online) and friend not in told:
                     told.add(friend)
                     self.room.tell(friend, {"type": "friends"})
+
+    async def online_among(self, player_ids: set[int]) -> set[int]:
+        """Which of these players are connected, here or (several processes) elsewhere."""
+        here = {p for p in player_ids if p in self.room.online}
+        if self.room.cluster is None or here == player_ids:
+            return here
+        try:
+            return here | await self.room.cluster.online_among(player_ids - here)
+        except Exception as e:  # Redis away: what this process knows
+            log.warning("presence elsewhere unknown: %s", e)
+            return here
+
+    def elsewhere(self, me: PlayerInfo, names: dict[int, str]) -> dict[int, dict[str, Any]]:
+        """The tables of other processes these players sit at, as ``presence`` shows a
+        table (from the lobby's summaries: seats name their players)."""
+        by_name = {name: pid for pid, name in names.items()}
+        out: dict[int, dict[str, Any]] = {}
+        for shared in self.room.elsewhere.values():
+            summary = shared["s"]
+            if summary["status"] not in ("open", "playing"):
+                continue
+            for s in summary["seats"]:
+                pid = by_name.get(s.get("player") or "")
+                if pid is None or pid in out:
+                    continue
+                allowed = summary["access"] == "anyone" or me.id in (shared["h"], *shared["i"])
+                out[pid] = {
+                    "id": summary["id"],
+                    "game": summary["game"],
+                    "status": summary["status"],
+                    "joinable": allowed and summary["status"] == "open" and summary["free"] > 0,
+                    "watchable": allowed and summary["status"] == "playing",
+                }
+        return out
 
     def table_changed(self, table: Table) -> None:
         self.changed(*(h.player_id for h in table.holders if h.player_id is not None))
@@ -116,8 +158,10 @@ class Friends:
                         out.setdefault(h.player_id, table)
         return out
 
-    def presence(self, me: PlayerInfo, friend_id: int, table: Table | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"online": friend_id in self.room.online, "table": None}
+    def presence(
+        self, me: PlayerInfo, friend_id: int, table: Table | None, online: bool
+    ) -> dict[str, Any]:
+        out: dict[str, Any] = {"online": online, "table": None}
         if table is not None:
             allowed = table.access == "anyone" or me.id in (table.host_id, *table.invited)
             out["table"] = {
@@ -274,12 +318,16 @@ def routes(
         me = await player_of(request)
         friends = _friends_of(server)
         known = await store.relations(me.id)
-        tables = friends.seated({f.id for f in known.friends})
+        ids = {f.id for f in known.friends}
+        tables = friends.seated(ids)
+        online = await friends.online_among(ids)
+        remote = friends.elsewhere(me, {f.id: f.name for f in known.friends if f.id not in tables})
         return {
             "friends": [
                 {
                     "name": f.name,
-                    **friends.presence(me, f.id, tables.get(f.id)),
+                    **friends.presence(me, f.id, tables.get(f.id), f.id in online),
+                    **({"table": remote[f.id]} if f.id in remote else {}),
                     "last_seen": None if f.last_seen_at is None else f.last_seen_at.isoformat(),
                 }
                 for f in known.friends
