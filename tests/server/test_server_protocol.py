@@ -25,6 +25,9 @@ def test_errors_are_typed_and_keep_the_connection(server: ServerProcess) -> None
             (json.dumps({"no": "type"}), "bad_request"),
             (json.dumps({"type": "dance"}), "unknown_type"),
             (json.dumps({"type": "join", "table": 99999}), "no_table"),
+            # Past 64 bits: refused, and not echoed back (JSON's encoder could not).
+            (json.dumps({"type": "join", "table": 2**70}), "no_table"),
+            (json.dumps({"type": "leave", "table": -(2**70)}), "bad_request"),
             (json.dumps({"type": "join", "table": "x"}), "bad_request"),
             (json.dumps({"type": "hello"}), "bad_request"),
             (json.dumps({"type": "x", "pad": "y" * 5000}), "too_large"),
@@ -34,6 +37,8 @@ def test_errors_are_typed_and_keep_the_connection(server: ServerProcess) -> None
             frame = await p.expect("error")
             assert frame["code"] == code, (text[:40], frame)
             await alive(p)
+        await p.send(json.dumps({"type": "ping", "t": 2**70}))
+        assert (await p.expect("pong"))["t"] is None
         await p.ws.send(b"\x00\x01")
         assert (await p.expect("error"))["code"] == "bad_json"
         await alive(p)

@@ -198,7 +198,7 @@ def _refs(raw: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(msg, dict):
         return {}
     out = {}
-    if isinstance(msg.get("table"), int):
+    if protocol.whole(msg.get("table")):
         out["table"] = msg["table"]
     if isinstance(msg.get("id"), str) and len(msg["id"]) <= 64:
         out["id"] = msg["id"]
@@ -240,7 +240,9 @@ async def _dispatch(
     kind = msg["type"]
     player = conn.player
     if kind == "ping":
-        return {"type": "pong", "t": msg.get("t")}
+        t = msg.get("t")
+        # Echoed only as JSON can carry it back: a whole number past 64 bits cannot.
+        return {"type": "pong", "t": t if protocol.whole(t) or isinstance(t, str | float) else None}
     if kind == "hello":
         raise ProtocolError("bad_request", "hello is said once per connection")
     if kind == "lobby":

@@ -100,6 +100,11 @@ def loads(text: str | bytes) -> Any:
     return json.loads(text, parse_constant=_no_constant)
 
 
+def whole(value: Any) -> bool:
+    """A whole number a reply may echo (JSON's encoder takes 64-bit integers only)."""
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+
+
 def parse(text: str) -> dict[str, Any]:
     try:
         raw = loads(text)
