@@ -448,3 +448,35 @@ def test_friends_see_each_other_across_processes(
         await b.close()
 
     run(scenario)
+
+
+def test_rest_routes_of_a_table_answer_on_any_process(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """A table's REST routes (its summary, a hint, an invitation) asked of a process that
+    does not own it are made at its owner and answered as the owner answers."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        a = await Player.connect(one)
+        friend = await Player.connect(two)
+        bots = [{"kind": "bot", "level": "beginner"}] * 3
+        spec = {"seats": [{"kind": "human"}, *bots], "options": {"first-declarer": 0}}
+        await a.send({"type": "create", "table": spec})
+        table = (await a.expect("created"))["table"]["id"]
+        await seat(a, table, 0)
+        rest = Rest(two, a.token)  # the other process than the table's
+        summary = await rest.get(f"/api/tables/{table}")
+        assert summary.status_code == 200, summary.text
+        assert summary.json()["table"]["hints"] is True
+        hint = await rest.get(f"/api/tables/{table}/hint")
+        assert hint.status_code == 200, hint.text
+        assert a.view is not None and hint.json()["action"] in a.view["legal"]
+        invited = await rest.post(f"/api/tables/{table}/invite", {"player": friend.name})
+        assert invited.status_code == 200, invited.text
+        assert (await friend.expect("invitation"))["table"]["id"] == table
+        await rest.close()
+        for p in (a, friend):
+            await p.close()
+
+    run(scenario)

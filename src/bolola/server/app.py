@@ -12,6 +12,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+import httpx2
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -27,7 +28,7 @@ from bolola.server.bodylimit import BodyLimit
 from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket, table_command
 from bolola.server.limits import Buckets
 from bolola.server.progression import RECENT_MATCHES, day_source, leaderboard_query
-from bolola.server.protocol import ProtocolError, error, no_control
+from bolola.server.protocol import ElsewhereError, ProtocolError, error, no_control
 from bolola.server.protocol import loads as json_loads
 from bolola.server.room import Room, TableSpec
 from bolola.server.settings import Settings
@@ -35,6 +36,13 @@ from bolola.server.static_site import mount_static
 from bolola.store.store import NameTakenError, PlayerInfo, Store
 
 log = logging.getLogger("bolola.server")
+# Forwarded once to a table's owner (several processes): never forwarded again.
+FORWARDED = "x-bolola-forwarded"
+# Headers of one hop, not of the request (RFC 9110 §7.6.1), nor recomputed by the client.
+HOP_HEADERS = {
+    "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding",
+    "upgrade", "host", "content-length", "content-encoding",
+}  # fmt: skip
 STATUS = {
     "bad_request": 400,
     "bad_json": 400,
@@ -168,12 +176,42 @@ def make_app(settings: Settings) -> Starlette:
         finally:
             await server.stop()
 
+    async def to_owner(request: Request, owner: str) -> Response | None:
+        """A REST request about a table another process owns, made there as it came
+        (cookies, token, CSRF header, body) and answered as it answers; None when it
+        cannot be (no address known, the owner unreachable, or forwarded once already)."""
+        room = server.room
+        if room is None or room.cluster is None or request.headers.get(FORWARDED):
+            return None
+        address = await room.cluster.address_of(owner)
+        if address is None:
+            return None
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in HOP_HEADERS}
+        headers[FORWARDED] = room.cluster.me
+        url = address + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        try:
+            async with httpx2.AsyncClient(timeout=10.0) as client:
+                answer = await client.request(
+                    request.method, url, headers=headers, content=await request.body()
+                )
+        except httpx2.TransportError as e:
+            log.warning("forwarding to the table's owner failed: %s", e)
+            return None
+        kept = {k: v for k, v in answer.headers.items() if k.lower() not in HOP_HEADERS}
+        return Response(answer.content, status_code=answer.status_code, headers=kept)
+
     def endpoint(fn: Callable[[Request], Awaitable[Any]], *, unsafe: bool = False) -> Handler:
         async def handle(request: Request) -> Response:
             try:
                 if unsafe and not await _csrf_ok(server, request):
                     return fail("csrf", "missing or wrong CSRF token (GET /api/csrf)")
                 result = await fn(request)
+            except ElsewhereError as e:
+                forwarded = await to_owner(request, e.owner)
+                if forwarded is not None:
+                    return forwarded
+                body = error(e.code, e.message)
+                return JSONResponse(body, status_code=STATUS.get(e.code, 400))
             except ProtocolError as e:
                 body = error(e.code, e.message, rule=e.rule)
                 return JSONResponse(body, status_code=STATUS.get(e.code, 400))

@@ -43,6 +43,7 @@ ALL = "bolola:all"
 LOBBY = "bolola:lobby"
 LIMIT = "bolola:limit:"
 PROCESSES = "bolola:processes"
+ADDRESS = "bolola:address:"
 ONLINE = "bolola:online:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
@@ -89,8 +90,9 @@ def default_process_id() -> str:
 
 
 class Cluster:
-    def __init__(self, url: str, process_id: str, lease_seconds: float) -> None:
+    def __init__(self, url: str, process_id: str, lease_seconds: float, address: str = "") -> None:
         self.me = process_id or default_process_id()
+        self.address = address
         self.lease_ms = int(lease_seconds * 1000)
         self.lease_seconds = lease_seconds
         # A pooled connection a Redis restart closed fails its next command: tried
@@ -120,6 +122,8 @@ class Cluster:
         answers: a process does not serve without it)."""
         await self.redis.set(ALIVE + self.me, "1", px=self.lease_ms)
         await self.redis.sadd(PROCESSES, self.me)
+        if self.address:
+            await self.redis.set(ADDRESS + self.me, self.address)
         await self.redis.delete(ONLINE + self.me)  # a previous run's, under the same name
         ready = asyncio.get_running_loop().create_future()
         self._tasks = [
@@ -183,6 +187,11 @@ class Cluster:
 
     async def owner(self, table: int) -> str | None:
         found = await self.redis.get(OWNER + str(table))
+        return None if found is None else str(found)
+
+    async def address_of(self, process: str) -> str | None:
+        """Where ``process`` answers HTTP (``BOLOLA_ADVERTISE_URL``)."""
+        found = await self.redis.get(ADDRESS + process)
         return None if found is None else str(found)
 
     async def alive(self, process: str) -> bool:

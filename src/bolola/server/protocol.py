@@ -100,6 +100,14 @@ def loads(text: str | bytes) -> Any:
     return json.loads(text, parse_constant=_no_constant)
 
 
+class ElsewhereError(ProtocolError):
+    """A table another process owns (several processes): the REST request goes there."""
+
+    def __init__(self, owner: str) -> None:
+        super().__init__("elsewhere")
+        self.owner = owner
+
+
 def whole(value: Any) -> bool:
     """A whole number a reply may echo (JSON's encoder takes 64-bit integers only)."""
     return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63

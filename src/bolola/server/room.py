@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import socket
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,7 +26,7 @@ from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError, dumps, error
+from bolola.server.protocol import ElsewhereError, ProtocolError, dumps, error
 from bolola.server.remote import Command, Remote, RemoteTable
 from bolola.server.settings import Settings
 from bolola.server.table import MOVED, STOPPING, Listener, Table
@@ -146,7 +147,9 @@ class Room:
         theirs), and a keeper renews the leases and takes over the tables of processes
         that died (docs/scaling.md)."""
         settings = self.settings
-        self.cluster = Cluster(settings.redis_url, settings.process_id, settings.lease_seconds)
+        self.cluster = Cluster(
+            settings.redis_url, settings.process_id, settings.lease_seconds, advertised(settings)
+        )
         self.remote = Remote(self.cluster, self.store, self.tables, command)
         self.cluster.on_message = self._heard
         await self.cluster.start()
@@ -481,7 +484,7 @@ class Room:
         WebSocket (docs/scaling.md)."""
         found = await self.locate(table_id)
         if isinstance(found, RemoteTable):
-            raise ProtocolError("elsewhere")
+            raise ElsewhereError(found.owner)
         return found
 
     async def locate(self, table_id: int) -> Table | RemoteTable:
@@ -577,3 +580,11 @@ def _may_see(
     if access != "invited":
         return True
     return player is not None and (player.id == host_id or player.id in invited)
+
+
+def advertised(settings: Settings) -> str:
+    """Where the other processes reach this one's REST routes."""
+    if settings.advertise_url:
+        return settings.advertise_url.rstrip("/")
+    host = settings.host if settings.host not in ("", "0.0.0.0", "::") else socket.gethostname()
+    return f"http://{host}:{settings.port}"

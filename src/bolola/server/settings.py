@@ -98,6 +98,9 @@ class Settings(BaseSettings):
     redis_url: str = ""
     # This process among the others (a Redis key and channel); empty: host and pid.
     process_id: str = Field("", pattern=r"^[A-Za-z0-9._:-]{0,64}$")
+    # The address other processes reach this one at for REST requests about its tables;
+    # empty: http://HOST:PORT (HOST the machine's name if listening on every address).
+    advertise_url: str = ""
     # A table's owner renews its lease this often (a third of it); a process dead this
     # long has its tables taken over by the others.
     lease_seconds: float = Field(5.0, gt=0.2, le=300)
