@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from leaks import check_frames, replay_table
 from postgres import PostgresCluster
 from redisserver import RedisServer
@@ -283,6 +284,18 @@ def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
         for p in (a, b):
             assert gap_free(updates(p, table)), updates(p, table)
         assert set(acked) <= set(await logged(one.database_url, table))
+        # What Redis forgot is told again: the table is in every process's lobby.
+        owner = redis.Redis.from_url(redis_server.url, decode_responses=True).get(
+            f"bolola:owner:{table}"
+        )
+        watcher = await Player.connect(one if owner == "p2" else two)
+        while True:
+            await watcher.send({"type": "lobby"})
+            listed = await watcher.expect(lambda f: f.get("type") == "lobby" and "playing" in f)
+            if table in {t["id"] for t in listed["playing"]}:
+                break
+            await watcher.expect(lambda f: f.get("type") == "lobby" and "table" in f)
+        await watcher.close()
         for p in (a, b):
             await p.close()
 

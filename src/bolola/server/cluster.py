@@ -4,10 +4,12 @@ Keys and channels (``docs/scaling.md``):
 
 - ``bolola:alive:<process>``: the process is alive; set every third of a lease, expires
   after a lease (``lease_seconds``).
-- ``bolola:owner:<table>``: the process that owns the table, with the same expiry,
-  renewed with the heartbeat. Taking a table over also takes a new fencing token in
-  PostgreSQL (``Store.claim_table``): the lease says who should own a table, the token
-  makes sure nobody else writes its log, whatever Redis says or forgets.
+- ``bolola:owner:<table>``: the process that owns the table, and ``bolola:tables:<process>``
+  the tables a process owns; no expiry: a table is its owner's while the owner is alive,
+  and the others take a dead process's tables over (``bolola:processes`` lists the
+  processes, to find the dead). Taking a table also takes a new fencing token in
+  PostgreSQL (``Store.claim_table``): Redis says who should own a table, the token makes
+  sure nobody else writes its log, whatever Redis says or forgets.
 - ``bolola:to:<process>``: the channel each process listens on; what it carries is
   :mod:`bolola.server.remote`'s to read.
 - ``bolola:all``: what every process hears: a table's lobby summary changed or gone, a
@@ -16,8 +18,8 @@ Keys and channels (``docs/scaling.md``):
   its owner: what a process starting (or unsure after an outage) reads.
 
 Redis may restart and forget everything: the subscriber reconnects and says so
-(``on_reconnect``), and a lease found missing is taken again (its fencing token decides
-if that was right).
+(``on_reconnect``), and an owner key found missing is taken again (its fencing token
+decides if that was right).
 """
 
 from __future__ import annotations
@@ -44,21 +46,14 @@ LOBBY = "bolola:lobby"
 LIMIT = "bolola:limit:"
 PROCESSES = "bolola:processes"
 ADDRESS = "bolola:address:"
+TABLES = "bolola:tables:"
 ONLINE = "bolola:online:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
-# Renew a lease this process holds, or take it again if Redis forgot it (a restart);
-# 1: renewed, 2: taken again, 0: another process holds it.
-RENEW = """
-local v = redis.call('GET', KEYS[1])
-if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 2 end
-return 0
-"""
-# Take a lease whose holder is gone (its alive key expired): only if it still names it.
+# Take a table whose owner is gone (its alive key expired): only if it still names it.
 STEAL = """
 local v = redis.call('GET', KEYS[1])
-if (not v) or v == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) return 1 end
+if (not v) or v == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1]) return 1 end
 return 0
 """
 # A token bucket in a hash (tokens, when), on Redis's clock; 1 if a token was taken.
@@ -108,7 +103,6 @@ class Cluster:
         self._subscriber = redis.Redis.from_url(
             url, decode_responses=True, retry=Retry(NoBackoff(), 0)
         )
-        self._renew = self.redis.register_script(RENEW)
         self._steal = self.redis.register_script(STEAL)
         self._release = self.redis.register_script(RELEASE)
         self._take = self.redis.register_script(TAKE)
@@ -145,43 +139,79 @@ class Cluster:
 
     # -- leases ---------------------------------------------------------------------------
 
-    async def heartbeat(self, owned: Iterable[int]) -> set[int]:
-        """This process alive for another lease, and the leases of ``owned`` renewed;
-        returns the tables another process holds now."""
+    async def heartbeat(self, owned: Iterable[int], check: bool) -> set[int]:
+        """This process alive for another lease; with ``check``, its tables' owner keys
+        read too (one ``MGET``), those Redis forgot (a restart) taken again: returns the
+        tables another process holds now. Between checks nothing per table is renewed:
+        a process's tables are its while it is alive (``docs/scaling.md``)."""
         tables = list(owned)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            await pipe.set(ALIVE + self.me, "1", px=self.lease_ms)
-            for t in tables:
-                await self._renew(keys=[OWNER + str(t)], args=[self.me, self.lease_ms], client=pipe)
-            answers = await pipe.execute()
-        return {t for t, kept in zip(tables, answers[1:], strict=True) if kept == 0}
+        await self.redis.set(ALIVE + self.me, "1", px=self.lease_ms)
+        if not check or not tables:
+            return set()
+        owners = await self.redis.mget([OWNER + str(t) for t in tables])
+        forgotten = [t for t, o in zip(tables, owners, strict=True) if o is None]
+        lost = {t for t, o in zip(tables, owners, strict=True) if o is not None and o != self.me}
+        if forgotten:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for t in forgotten:
+                    await pipe.set(OWNER + str(t), self.me, nx=True)
+                taken = await pipe.execute()
+            lost.update(t for t, ok in zip(forgotten, taken, strict=True) if not ok)
+            await self.redis.sadd(TABLES + self.me, *[str(t) for t in forgotten])
+        return lost
 
     async def acquire(self, tables: Iterable[int]) -> list[int]:
-        """The leases of ``tables`` nobody holds (or whose holder is gone), taken."""
+        """``tables`` taken: those nobody holds, those of a process that is gone, and
+        those still in this process's name from a run before (the caller has them not)."""
         wanted = list(tables)
         if not wanted:
             return []
         owners = await self.redis.mget([OWNER + str(t) for t in wanted])
-        gone = {str(o) for o in owners if o is not None and o != self.me}
-        alive = {o for o in gone if await self.alive(o)}
+        others = {str(o) for o in owners if o is not None and o != self.me}
+        alive = {p for p, up in (await self.alive_of(others)).items() if up}
         async with self.redis.pipeline(transaction=False) as pipe:
             asked = []
             for t, owner in zip(wanted, owners, strict=True):
                 if owner is None:
-                    await pipe.set(OWNER + str(t), self.me, nx=True, px=self.lease_ms)
-                elif owner not in alive and owner != self.me:
-                    await self._steal(
-                        keys=[OWNER + str(t)], args=[self.me, owner, self.lease_ms], client=pipe
-                    )
+                    await pipe.set(OWNER + str(t), self.me, nx=True)
+                elif owner == self.me or owner not in alive:
+                    await self._steal(keys=[OWNER + str(t)], args=[self.me, owner], client=pipe)
                 else:
                     continue
                 asked.append(t)
             answers = await pipe.execute()
-        return [t for t, ok in zip(asked, answers, strict=True) if ok]
+        won = [t for t, ok in zip(asked, answers, strict=True) if ok]
+        if won:
+            await self.redis.sadd(TABLES + self.me, *[str(t) for t in won])
+        return won
+
+    async def restate(self, online: Iterable[int]) -> None:
+        """After Redis came back (perhaps empty): this process in the room's books again,
+        its address, and its players online."""
+        await self.redis.sadd(PROCESSES, self.me)
+        if self.address:
+            await self.redis.set(ADDRESS + self.me, self.address)
+        players = [str(p) for p in online]
+        if players:
+            await self.redis.sadd(ONLINE + self.me, *players)
+
+    async def dead(self) -> list[str]:
+        """The processes that were in the room and are not alive now (not this one)."""
+        processes = [str(p) for p in await self.redis.smembers(PROCESSES) if p != self.me]
+        return [p for p, up in (await self.alive_of(processes)).items() if not up]
+
+    async def tables_of(self, process: str) -> list[int]:
+        return [int(t) for t in await self.redis.smembers(TABLES + process)]
+
+    async def forget(self, process: str) -> None:
+        """A dead process whose tables are all taken over: out of the room's books."""
+        await self.redis.delete(TABLES + process)
+        await self.redis.srem(PROCESSES, process)
 
     async def release(self, table: int) -> None:
         try:
             await self._release(keys=[OWNER + str(table)], args=[self.me])
+            await self.redis.srem(TABLES + self.me, str(table))
         except RedisError:
             log.warning("releasing a lease failed", extra={"table": table})
 

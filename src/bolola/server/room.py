@@ -34,6 +34,7 @@ from bolola.store.store import PlayerInfo, SeatInfo, Store, TableInfo
 
 log = logging.getLogger("bolola.room")
 MOVING = "this table is moving to another server process; join it again in a moment"
+CHECK_EVERY = 10  # keeper rounds between two whole checks (docs/scaling.md)
 MAX_MOVE_SECONDS = 3600.0
 MAX_ID = 2**31 - 1  # table ids are 32-bit integers in the database
 
@@ -137,6 +138,7 @@ class Room:
         self.remote: Remote | None = None
         self._keeper: asyncio.Task[None] | None = None
         self._adopting = asyncio.Lock()  # one take-over at a time: one token per table
+        self._recheck = False  # Redis came back, or a round failed: check all next round
         # The lobby's tables of other processes: their owners' summaries, by table id.
         self.elsewhere: dict[int, dict[str, Any]] = {}
 
@@ -152,6 +154,7 @@ class Room:
         )
         self.remote = Remote(self.cluster, self.store, self.tables, command)
         self.cluster.on_message = self._heard
+        self.cluster.on_reconnect = self._reconnected
         await self.cluster.start()
         await self._lobby_from_redis()
         await self.adopt(await self.store.live_table_ids())
@@ -174,9 +177,9 @@ class Room:
             except Exception as e:  # a paused owner's lock, most likely: later, then
                 log.info("taking a table over waits: %s", e, extra={"table": t})
                 await cluster.release(t)
-        # The lease may have lapsed while the token was taken (a lock waited on): kept
-        # only if still this process's, else the token just taken fences nobody useful.
-        lapsed = await cluster.heartbeat(fences)
+        # Another process may have taken one meanwhile (its token later than ours, or
+        # ours undone by its): kept only if still this process's.
+        lapsed = await cluster.heartbeat(fences, check=True)
         won = [t for t in fences if t not in lapsed]
         if not won:
             return []
@@ -201,15 +204,27 @@ class Room:
         return opened
 
     async def _keep(self) -> None:
-        """Every third of a lease: this process alive, its leases renewed (a table whose
-        lease another process holds now is let go), the tables of dead processes taken
-        over, and what this process had to do with dead processes let go."""
+        """Every third of a lease: this process alive; the tables of processes found dead
+        taken over, and what this process had to do with them let go. Every
+        ``CHECK_EVERY`` rounds also: its tables' owner keys checked (a table another
+        process holds now is let go), every live table with no live owner taken over (a
+        table whose owner died while Redis was away is in no process's set), and the
+        lobby read whole (what a lost broadcast left out). Per round the cost does not
+        grow with the tables."""
         assert self.cluster is not None and self.remote is not None
         cluster, remote = self.cluster, self.remote
+        rounds = 0
         while not self.closing:
             await asyncio.sleep(cluster.lease_seconds / 3)
+            rounds += 1
+            check = rounds % CHECK_EVERY == 0 or self._recheck
             try:
-                lost = await cluster.heartbeat([t.id for t in self.tables.values()])
+                if self._recheck:  # Redis came back, perhaps empty: what it must know
+                    await cluster.restate(self.online)
+                    for mine in self.tables.values():
+                        self._share(mine)
+                self._recheck = False
+                lost = await cluster.heartbeat([t.id for t in self.tables.values()], check)
                 for table_id in lost:
                     table = self.tables.get(table_id)
                     if table is not None:
@@ -222,12 +237,27 @@ class Room:
                 if dead:
                     remote.processes_gone(dead)
                     remote.moved(dead)
-                await self.adopt(await self.store.live_table_ids())
-                await self._lobby_from_redis()
+                for process in await cluster.dead():
+                    theirs = await cluster.tables_of(process)
+                    await self.adopt(theirs)
+                    owners = [await cluster.owner(t) for t in theirs if t not in self.tables]
+                    if process not in owners:  # every one taken, here or elsewhere
+                        await cluster.forget(process)
+                if check:
+                    await self.adopt(await self.store.live_table_ids())
+                    await self._lobby_from_redis()
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                self._recheck = True
                 log.warning("keeping the cluster failed: %s", e)
+
+    def _reconnected(self) -> None:
+        """Redis is back (perhaps empty): the clients across processes rejoin, and the
+        next keeper round checks everything."""
+        assert self.remote is not None
+        self._recheck = True
+        self.remote.reconnected()
 
     async def _lobby_from_redis(self) -> None:
         """The other processes' tables as the lobby hash has them (what a broadcast lost
