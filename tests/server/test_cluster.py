@@ -493,3 +493,38 @@ def test_rest_routes_of_a_table_answer_on_any_process(
             await p.close()
 
     run(scenario)
+
+
+def test_connections_per_player_are_counted_across_processes(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """Two connections a player at most: the third is refused whichever process it
+    reaches, and a closed one frees its place on any process."""
+    one, two = processes(2, connections_per_player=2)
+
+    async def scenario() -> None:
+        first = await Player.connect(one)
+        second = await Player.connect(two, token=first.token)
+        for server in (one, two):
+            ws = await connect(server.ws)
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": first.token}))
+            refused = json.loads(await ws.recv())
+            assert refused["code"] == "too_many_connections", refused
+            await ws.close()
+        await second.close()
+        await second.closed.wait()
+        # Process two counts the close a moment after the socket's: polled, bounded, as a
+        # server's readiness is (no event tells another process's count).
+        for _ in range(100):
+            third = await connect(one.ws)
+            await third.send(json.dumps({"type": "hello", "protocol": 1, "token": first.token}))
+            answer = json.loads(await third.recv())
+            await third.close()
+            if answer["type"] == "welcome":
+                break
+            assert answer["code"] == "too_many_connections", answer
+            await asyncio.sleep(0.05)
+        assert answer["type"] == "welcome", "a closed connection still counted"
+        await first.close()
+
+    run(scenario)

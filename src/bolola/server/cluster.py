@@ -48,6 +48,7 @@ PROCESSES = "bolola:processes"
 ADDRESS = "bolola:address:"
 TABLES = "bolola:tables:"
 ONLINE = "bolola:online:"
+CONNECTIONS = "bolola:connections:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 
 # Take a table whose owner is gone (its alive key expired): only if it still names it.
@@ -118,7 +119,8 @@ class Cluster:
         await self.redis.sadd(PROCESSES, self.me)
         if self.address:
             await self.redis.set(ADDRESS + self.me, self.address)
-        await self.redis.delete(ONLINE + self.me)  # a previous run's, under the same name
+        # A previous run's, under the same name:
+        await self.redis.delete(ONLINE + self.me, CONNECTIONS + self.me)
         ready = asyncio.get_running_loop().create_future()
         self._tasks = [
             asyncio.create_task(self._listen(ready), name="cluster-listen"),
@@ -185,15 +187,18 @@ class Cluster:
             await self.redis.sadd(TABLES + self.me, *[str(t) for t in won])
         return won
 
-    async def restate(self, online: Iterable[int]) -> None:
+    async def restate(self, online: dict[int, int]) -> None:
         """After Redis came back (perhaps empty): this process in the room's books again,
-        its address, and its players online."""
+        its address, and its players online with their connections here."""
         await self.redis.sadd(PROCESSES, self.me)
         if self.address:
             await self.redis.set(ADDRESS + self.me, self.address)
-        players = [str(p) for p in online]
-        if players:
-            await self.redis.sadd(ONLINE + self.me, *players)
+        if online:
+            await self.redis.sadd(ONLINE + self.me, *[str(p) for p in online])
+            await self.redis.delete(CONNECTIONS + self.me)
+            await self.redis.hset(
+                CONNECTIONS + self.me, mapping={str(p): n for p, n in online.items()}
+            )
 
     async def dead(self) -> list[str]:
         """The processes that were in the room and are not alive now (not this one)."""
@@ -254,6 +259,24 @@ class Cluster:
 
     async def went_offline(self, player: int) -> None:
         await self.redis.srem(ONLINE + self.me, str(player))
+
+    async def connected(self, player: int, delta: int) -> None:
+        """This process's connections of ``player``, counted up or down."""
+        left = await self.redis.hincrby(CONNECTIONS + self.me, str(player), delta)
+        if left <= 0:
+            await self.redis.hdel(CONNECTIONS + self.me, str(player))
+
+    async def connections_elsewhere(self, player: int) -> int:
+        """``player``'s connections on the other live processes."""
+        processes = [str(p) for p in await self.redis.smembers(PROCESSES) if p != self.me]
+        alive = [p for p, up in (await self.alive_of(processes)).items() if up]
+        if not alive:
+            return 0
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in alive:
+                await pipe.hget(CONNECTIONS + p, str(player))
+            counts = await pipe.execute()
+        return sum(int(c) for c in counts if c is not None)
 
     async def online_among(self, players: set[int]) -> set[int]:
         """Which of ``players`` some live process has a connection of (a dead process's

@@ -112,7 +112,7 @@ async def serve_socket(
                     if msg["type"] != "hello":
                         raise ProtocolError("hello_first")
                     player, token = await _hello(ws, msg, store, keys, admission, room)
-                    count = len(room.online.get(player.id, ()))
+                    count = len(room.online.get(player.id, ())) + await _elsewhere(room, player.id)
                     if count >= settings.connections_per_player:
                         raise ProtocolError(
                             "too_many_connections",
@@ -122,6 +122,7 @@ async def serve_socket(
                     conn = Connection(ws, player)
                     if room.remote is not None:
                         room.remote.local[conn.id] = conn
+                        await _count(room, player.id, 1)
                     room.online.setdefault(player.id, set()).add(conn)
                     if len(room.online[player.id]) == 1:
                         await room.friends.arrive(player.id)  # friends see them online
@@ -162,7 +163,27 @@ async def serve_socket(
                     table.post(_detacher(table, conn))
             if room.remote is not None:
                 room.remote.gone(conn)
+                await _count(room, conn.player.id, -1)
             await conn.close()
+
+
+async def _elsewhere(room: Room, player_id: int) -> int:
+    """Several processes: the player's connections on the others (0 if Redis is away)."""
+    if room.cluster is None:
+        return 0
+    try:
+        return await room.cluster.connections_elsewhere(player_id)
+    except Exception as e:
+        log.warning("connections elsewhere unknown: %s", e)
+        return 0
+
+
+async def _count(room: Room, player_id: int, delta: int) -> None:
+    assert room.cluster is not None
+    try:
+        await room.cluster.connected(player_id, delta)
+    except Exception as e:  # mended when Redis is back (Room's restate)
+        log.warning("counting a connection failed: %s", e)
 
 
 async def _departed(room: Room, player_id: int) -> None:

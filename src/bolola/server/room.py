@@ -220,7 +220,7 @@ class Room:
             check = rounds % CHECK_EVERY == 0 or self._recheck
             try:
                 if self._recheck:  # Redis came back, perhaps empty: what it must know
-                    await cluster.restate(self.online)
+                    await cluster.restate({p: len(c) for p, c in self.online.items()})
                     for mine in self.tables.values():
                         self._share(mine)
                 self._recheck = False
