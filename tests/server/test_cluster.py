@@ -528,3 +528,35 @@ def test_connections_per_player_are_counted_across_processes(
         await first.close()
 
     run(scenario)
+
+
+def test_a_challenge_is_answered_from_another_process(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """A friend connected to another process than the challenger's gets the challenge
+    and accepts it there: the answer is made where the challenge and its table live."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        host = await Player.connect(one)
+        friend = await Player.connect(two)
+        rh, rf = Rest(one, host.token), Rest(two, friend.token)
+        assert (await rh.post("/api/friends/ask", {"player": friend.name})).status_code == 200
+        assert (await rf.post("/api/friends/accept", {"player": host.name})).status_code == 200
+        game = {"game": "hearts-trumps", "options": {"target": 1}}
+        made = await rh.post("/api/challenges", {"players": [friend.name], "table": game})
+        assert made.status_code == 200, made.text
+        table = made.json()["challenge"]["table"]["id"]
+        told = await friend.expect(lambda f: f.get("type") == "challenge")
+        assert told["table"]["id"] == table
+        answer = await rf.post(f"/api/challenges/{table}/accept", {})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["answer"] == "accepted" and answer.json()["seat"] == 1
+        heard = await host.expect(lambda f: f.get("type") == "challenge_answer")
+        assert heard["player"] == friend.name and heard["answer"] == "accepted"
+        for r in (rh, rf):
+            await r.close()
+        for p in (host, friend):
+            await p.close()
+
+    run(scenario)

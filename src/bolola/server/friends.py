@@ -227,6 +227,10 @@ class Friends:
 
     async def answer(self, player: PlayerInfo, table_id: int, accept: bool) -> dict[str, Any]:
         challenge = self.challenges.get(table_id)
+        if challenge is None and self.room.cluster is not None:
+            # The challenge lives with its table: if another process owns that, the
+            # answer is made there (REST requests are forwarded: ElsewhereError).
+            await self.room.find(table_id)
         if challenge is None or challenge.answers.get(player.id) is None:
             raise ProtocolError("no_challenge", "no such challenge for you")
         state = challenge.answers[player.id]
