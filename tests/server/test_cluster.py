@@ -560,3 +560,40 @@ def test_a_challenge_is_answered_from_another_process(
             await p.close()
 
     run(scenario)
+
+
+def test_a_challenge_outlives_its_owner(processes: Callable[..., list[ServerProcess]]) -> None:
+    """The challenged friend's panel lists the challenge on any process; kill -9 of the
+    process that made it: the process that takes the table over has the challenge too,
+    and the friend's answer is made there."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        host = await Player.connect(one)
+        friend = await Player.connect(two)
+        rh, rf = Rest(one, host.token), Rest(two, friend.token)
+        assert (await rh.post("/api/friends/ask", {"player": friend.name})).status_code == 200
+        assert (await rf.post("/api/friends/accept", {"player": host.name})).status_code == 200
+        game = {"game": "hearts-trumps", "options": {"target": 1}}
+        made = await rh.post("/api/challenges", {"players": [friend.name], "table": game})
+        assert made.status_code == 200, made.text
+        table = made.json()["challenge"]["table"]["id"]
+        await friend.expect(lambda f: f.get("type") == "challenge")
+        listed = (await rf.get("/api/friends")).json()["challenges"]
+        assert [(c["table"]["id"], c["from"]) for c in listed] == [(table, host.name)]
+        await rh.close()
+        one.kill()
+        host = await moved_to(host, two, table)  # back once ``two`` owns the table
+        listed = (await rf.get("/api/friends")).json()["challenges"]
+        assert [c["answers"] for c in listed] == [{friend.name: "pending"}]
+        answer = await rf.post(f"/api/challenges/{table}/accept", {})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["answer"] == "accepted" and answer.json()["seat"] == 1
+        heard = await host.expect(lambda f: f.get("type") == "challenge_answer")
+        assert heard["player"] == friend.name and heard["answer"] == "accepted"
+        assert (await rf.get("/api/friends")).json()["challenges"] == []
+        await rf.close()
+        for p in (host, friend):
+            await p.close()
+
+    run(scenario)

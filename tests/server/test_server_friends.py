@@ -300,3 +300,40 @@ def test_several_friends_challenged_to_a_four_seat_game(server: ServerProcess) -
             await p.close()
 
     run(scenario)
+
+
+def test_a_challenge_outlives_a_restart(make_server: Any) -> None:
+    """kill -9 with a challenge unanswered: after the restart the friend still has it
+    and accepts it."""
+    first = make_server()
+
+    async def made() -> tuple[str, str, str, str, int]:
+        (a, ra), (b, rb) = await person(first), await person(first)
+        await befriend(ra, rb, b.name, a.name)
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        assert r.status_code == 200, r.text
+        await b.expect("challenge")
+        for p, rest in ((a, ra), (b, rb)):
+            await rest.close()
+            await p.close()
+        return a.name, a.token, b.name, b.token, r.json()["challenge"]["table"]["id"]
+
+    a_name, a_token, b_name, b_token, table = run(made)
+    first.kill()
+    second = make_server()
+
+    async def answered() -> None:
+        a = await Player.connect(second, token=a_token)
+        rb = Rest(second, b_token)
+        listed = (await friends_of(rb))["challenges"]
+        assert [(c["table"]["id"], c["from"], c["answers"]) for c in listed] == [
+            (table, a_name, {b_name: "pending"})
+        ]
+        r = await rb.post(f"/api/challenges/{table}/accept")
+        assert r.json() == {"table": table, "answer": "accepted", "seat": 1}
+        assert (await a.expect("challenge_answer"))["answer"] == "accepted"
+        assert (await friends_of(rb))["challenges"] == []
+        await rb.close()
+        await a.close()
+
+    run(answered)

@@ -92,7 +92,7 @@ def test_a_database_at_0001_upgrades_and_keeps_ratings(url: str) -> None:
                     lambda sync: {col["name"] for col in inspect(sync).get_columns("players")}
                 )
                 tables = await c.run_sync(lambda sync: set(inspect(sync).get_table_names()))
-            assert version == "0007"  # 0007: the owner's fencing token
+            assert version == "0008"  # 0008: challenges kept
             assert "rating" not in columns and {"xp", "games"} <= columns
             assert {"ratings", "results", "daily_rewards"} <= tables
         finally:

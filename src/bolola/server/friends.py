@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ from starlette.routing import BaseRoute, Route
 from bolola.engine import RecordError
 from bolola.registry import FLAGSHIP, find
 from bolola.server.protocol import ProtocolError, no_control
+from bolola.store.challenges import StoredChallenge
 from bolola.store.friends import Asked
 from bolola.store.store import PlayerInfo, Store
 
@@ -48,7 +49,8 @@ class Challenge:
     ``declined``, ``expired``), with each invitee's seat if they had one (a rematch)."""
 
     table_id: int
-    host: PlayerInfo
+    host_id: int
+    host_name: str
     answers: dict[int, str]
     names: dict[int, str]
     seats: dict[int, int]
@@ -58,7 +60,7 @@ class Challenge:
     def to_json(self, table: dict[str, Any]) -> dict[str, Any]:
         return {
             "table": table,
-            "from": self.host.name,
+            "from": self.host_name,
             "expires_at": self.expires_at.isoformat(),
             "answers": {self.names[p]: a for p, a in self.answers.items()},
         }
@@ -196,7 +198,7 @@ class Friends:
             if await self.store.is_blocked(host.id, guest.id):
                 raise ProtocolError("blocked", f"{guest.name} cannot be challenged")
             for c in self.challenges.values():
-                if c.host.id == host.id and c.answers.get(guest.id) == "pending":
+                if c.host_id == host.id and c.answers.get(guest.id) == "pending":
                     raise ProtocolError(
                         "already_challenged", f"{guest.name} has your challenge already"
                     )
@@ -208,7 +210,8 @@ class Friends:
         expires = datetime.now(UTC) + timedelta(seconds=self.seconds)
         challenge = Challenge(
             table.id,
-            host,
+            host.id,
+            host.name,
             {p.id: "pending" for p in invitees},
             {p.id: p.name for p in invitees},
             dict(seats or {}),
@@ -216,10 +219,11 @@ class Friends:
         )
         for guest in invitees:
             await table.call(lambda g=guest: table.invite(host, g))  # type: ignore[misc]
-        self.challenges[table.id] = challenge
-        challenge.timer = asyncio.get_running_loop().call_later(
-            self.seconds, lambda: asyncio.ensure_future(self._expire(table.id))
+        # Kept before anyone is told: whoever owns the table next arms it again.
+        await self.store.add_challenge(
+            table.id, host.id, expires, {p.id: (seats or {}).get(p.id) for p in invitees}
         )
+        self._arm(challenge)
         message = {"type": "challenge", **challenge.to_json(table.summary())}
         for guest in invitees:
             self.room.tell(guest.id, message)
@@ -249,6 +253,7 @@ class Friends:
         else:
             await table.call(lambda: self._uninvite(table, player.id))
         challenge.answers[player.id] = "accepted" if accept else "declined"
+        await self.store.answer_challenge(table_id, player.id, challenge.answers[player.id])
         self._tell_answer(challenge, player.name, challenge.answers[player.id])
         self._settle(challenge)
         return {"table": table_id, "answer": challenge.answers[player.id], "seat": seat}
@@ -262,18 +267,53 @@ class Friends:
             if state != "pending":
                 continue
             challenge.answers[pid] = "expired"
+            await self.store.answer_challenge(table_id, pid, "expired")
             if table is not None:
                 await table.call(lambda p=pid: self._uninvite(table, p))  # type: ignore[misc]
             self.room.tell(pid, {"type": "challenge_over", "table": table_id, "reason": "expired"})
             self._tell_answer(challenge, challenge.names[pid], "expired")
         self._settle(challenge)
 
+    def _arm(self, challenge: Challenge) -> None:
+        self.challenges[challenge.table_id] = challenge
+        left = (challenge.expires_at - datetime.now(UTC)).total_seconds()
+        table_id = challenge.table_id
+        challenge.timer = asyncio.get_running_loop().call_later(
+            max(0.0, left), lambda: asyncio.ensure_future(self._expire(table_id))
+        )
+
+    async def restore(self, table_ids: Collection[int]) -> None:
+        """The challenges under way at these tables, just opened here (a restart, or
+        taken over from another process): read back, their expiry armed again for the
+        time they had left (at once if it has passed)."""
+        if not table_ids:
+            return
+        for stored in await self.store.challenges_under_way(tables=table_ids):
+            if stored.table_id in self.challenges or stored.table_id not in self.room.tables:
+                continue
+            self._arm(_challenge_of(stored))
+
+    def drop(self, table_id: int) -> None:
+        """The table went to another process: its challenge is that one's now."""
+        challenge = self.challenges.pop(table_id, None)
+        if challenge is not None and challenge.timer is not None:
+            challenge.timer.cancel()
+
+    async def owed(self, player_id: int) -> list[dict[str, Any]]:
+        """The challenges waiting for this player's answer, wherever their table is."""
+        out = []
+        for stored in await self.store.challenges_under_way(owed_by=player_id):
+            summary = self.room.summary_of(stored.table_id)
+            if summary is not None:
+                out.append(_challenge_of(stored).to_json(summary))
+        return out
+
     async def _uninvite(self, table: Table, player_id: int) -> None:
         table.invited.discard(player_id)
 
     def _tell_answer(self, challenge: Challenge, name: str, answer: str) -> None:
         self.room.tell(
-            challenge.host.id,
+            challenge.host_id,
             {
                 "type": "challenge_answer",
                 "table": challenge.table_id,
@@ -293,6 +333,18 @@ class Friends:
             if c.timer is not None:
                 c.timer.cancel()
         self.challenges.clear()
+
+
+def _challenge_of(stored: StoredChallenge) -> Challenge:
+    return Challenge(
+        stored.table_id,
+        stored.host_id,
+        stored.host_name,
+        {i.player_id: i.answer for i in stored.invitees},
+        {i.player_id: i.name for i in stored.invitees},
+        {i.player_id: i.seat for i in stored.invitees if i.seat is not None},
+        stored.expires_at,
+    )
 
 
 def _friends_of(server: Server) -> Friends:
@@ -340,11 +392,7 @@ def routes(
             "outgoing": list(known.outgoing),
             "blocked": list(known.blocked),
             "suggested": list(known.suggested),
-            "challenges": [
-                c.to_json(server.ready[1].tables[c.table_id].summary())
-                for c in friends.challenges.values()
-                if c.answers.get(me.id) == "pending" and c.table_id in server.ready[1].tables
-            ],
+            "challenges": await friends.owed(me.id),
         }
 
     async def ask(request: Request) -> Any:

@@ -15,7 +15,7 @@ import socket
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -198,6 +198,7 @@ class Room:
             opened.append(table)
             log.info("table taken over", extra={"table": info.id})
             self._share(table)
+        await self.friends.restore([t.id for t in opened])
         for t in set(won) - {t.id for t in opened}:
             if t not in self.tables:
                 await cluster.release(t)  # over meanwhile
@@ -289,6 +290,7 @@ class Room:
         if self.tables.get(table.id) is not table:
             return
         del self.tables[table.id]
+        self.friends.drop(table.id)
         for conn in list(table.listeners):
             conn.send(error("table_moved", MOVED, table=table.id))
         log.warning("table lost to another process", extra={"table": table.id})
@@ -350,6 +352,7 @@ class Room:
             except Exception:
                 log.exception("table could not be rebuilt", extra={"table": info.id})
         log.info("tables restored", extra={"count": len(self.tables)})
+        await self.friends.restore(list(self.tables))
         cold = [t for t in self.tables.values() if t.cold]
         if cold:
             self._warming = asyncio.create_task(self._warm(cold), name="warm-tables")
@@ -551,6 +554,14 @@ class Room:
         """Tables in play this player may watch (the same access as joining: anyone, or the
         host and the invited); a watcher sees the public view only."""
         return self._listed("playing", player)
+
+    def summary_of(self, table_id: int) -> dict[str, Any] | None:
+        """A live table's summary, this process's or (several processes) another's."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.summary()
+        shared = self.elsewhere.get(table_id)
+        return None if shared is None else cast(dict[str, Any], shared["s"])
 
     def _listed(self, status: str, player: PlayerInfo | None) -> list[dict[str, Any]]:
         out = []

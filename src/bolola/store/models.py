@@ -106,6 +106,27 @@ class Invitation(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
 
 
+class ChallengeRow(Base):
+    """A challenge (issue 17) under way at a table, kept so that it outlives its
+    process: a restart or another process taking the table over arms its expiry again."""
+
+    __tablename__ = "challenges"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    host_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeAnswer(Base):
+    """One challenged player's answer: ``pending``, ``accepted``, ``declined`` or
+    ``expired``, and the seat they had before (a rematch), if any."""
+
+    __tablename__ = "challenge_answers"
+    table_id: Mapped[int] = mapped_column(ForeignKey("challenges.table_id"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    answer: Mapped[str] = mapped_column(String(10))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
 class Friendship(Base):
     """A friend request from ``player_id`` to ``friend_id``, ``pending`` until the other
     accepts it (then ``accepted``: friends both ways, one row)."""

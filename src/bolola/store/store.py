@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping
 from datetime import UTC, date, datetime
 from typing import Any, cast
 
@@ -23,7 +23,7 @@ from bolola.progression.cosmetics import DEFAULT, Kind
 from bolola.progression.daily import reward_xp, streak_on
 from bolola.progression.rating import START
 from bolola.progression.settlement import Progress, Standing, settle
-from bolola.store import friends, milestones
+from bolola.store import challenges, friends, milestones
 from bolola.store.database import is_sqlite, migrate, open_engine
 from bolola.store.direct import SqliteLog
 from bolola.store.models import (
@@ -585,6 +585,33 @@ class Store:
             await (friends.block if on else friends.unblock)(session, a, b)
 
         await self.writer.write(write)
+
+    async def add_challenge(
+        self,
+        table_id: int,
+        host_id: int,
+        expires_at: datetime,
+        invitees: Mapping[int, int | None],
+    ) -> None:
+        async def write(session: AsyncSession) -> None:
+            await challenges.add(session, table_id, host_id, expires_at, invitees)
+
+        await self.writer.write(write)
+
+    async def answer_challenge(self, table_id: int, player_id: int, answer: str) -> bool:
+        """The player's answer, if it was still pending (else False: another process, or
+        the expiry, answered first)."""
+
+        async def write(session: AsyncSession) -> bool:
+            return await challenges.answer(session, table_id, player_id, answer)
+
+        return await self.writer.write(write)
+
+    async def challenges_under_way(
+        self, *, tables: Iterable[int] | None = None, owed_by: int | None = None
+    ) -> list[challenges.StoredChallenge]:
+        async with self._sessions() as s:
+            return await challenges.under_way(s, tables=tables, owed_by=owed_by)
 
     async def table_setup(self, table_id: int) -> TableSetup | None:
         async with self._sessions() as s:
