@@ -110,6 +110,9 @@ def _load() -> None:
     from bolola.bots import hearts_trumps as hearts_trumps_bots
     from bolola.bots import jolly as jolly_bots
     from bolola.bots import king_bolola as king_bolola_bots
+    from bolola.bots.baloot.hint import hint as baloot_hint
+    from bolola.bots.hearts_trumps.hint import hint as hearts_trumps_hint
+    from bolola.bots.jolly.hint import hint as jolly_hint
     from bolola.bots.jolly.judge import make_judge as jolly_judge
     from bolola.bots.king_bolola.hint import hint as king_bolola_hint
     from bolola.bots.king_bolola.judge import make_judge as king_bolola_judge
@@ -124,6 +127,11 @@ def _load() -> None:
 
     kb_feats = feats(king_bolola_feats)
     register(king_bolola.GAME, king_bolola_bots.BOTS, king_bolola_judge, kb_feats, king_bolola_hint)
-    register(hearts_trumps.GAME, hearts_trumps_bots.BOTS, feats=feats(hearts_trumps_feats))
-    register(baloot.GAME, baloot_bots.BOTS, feats=feats(baloot_feats))
-    register(jolly.GAME, jolly_bots.BOTS, jolly_judge, feats(jolly_feats))
+    register(
+        hearts_trumps.GAME,
+        hearts_trumps_bots.BOTS,
+        feats=feats(hearts_trumps_feats),
+        hint=hearts_trumps_hint,
+    )
+    register(baloot.GAME, baloot_bots.BOTS, feats=feats(baloot_feats), hint=baloot_hint)
+    register(jolly.GAME, jolly_bots.BOTS, jolly_judge, feats(jolly_feats), jolly_hint)

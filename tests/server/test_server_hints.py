@@ -1,7 +1,8 @@
 """Hints at a live server (issue 18): the expert's suggestion for the seat to move at an
-unrated table against bots, legal and naming only what the seat may see; refused at a
-rated table, with another person at the table, to a spectator, off-turn and unsigned.
-And, in-process, that a hint is the expert's own choice for that view."""
+unrated table against bots, legal and naming only what the seat may see, with numbers in
+every game that has a hook; refused at a rated table, with another person at the table,
+to a spectator, off-turn and unsigned. And, in-process, that a hint is the expert's own
+choice for that view, and a game without a hook gets its strongest bot's choice."""
 
 from __future__ import annotations
 
@@ -30,10 +31,33 @@ async def my_turn_frame(p: Player, after: int = -1) -> None:
         await p.expect(lambda f: True)
 
 
-def named_in(hint: dict[str, Any]) -> set[str]:
-    """The action and every text variable of the reason: what the hint shows the player."""
-    texts = {v for v in hint["reason"]["vars"].values() if isinstance(v, str)}
-    return {hint["action"], *texts}
+ACTIONS = ("action", "next")
+"""Reason variables that name an action: one of the seat's legal ones."""
+OWN_CARDS = ("card", "loot", "attacker", "defender")
+"""Reason and fact variables that name a card: one of the seat's own."""
+
+
+def check_named(hint: dict[str, Any], view: dict[str, Any]) -> None:
+    """Only the seat's own legal actions and cards are named, and a card named as out is
+    neither the seat's nor played: never where a hidden card is."""
+    legal, hand = set(view["legal"]), set(view["hand"])
+    reason = hint["reason"]
+    assert {reason["vars"][k] for k in ACTIONS if k in reason["vars"]} <= legal, (hint, legal)
+    assert {reason["vars"][k] for k in OWN_CARDS if k in reason["vars"]} <= hand, (hint, hand)
+    fact = reason.get("fact")
+    if fact is not None:
+        assert {fact["vars"][k] for k in OWN_CARDS if k in fact["vars"]} <= hand, (fact, hand)
+        if "out" in fact["vars"]:
+            assert fact["vars"]["out"] not in hand | played(view), (fact, view)
+
+
+def played(view: dict[str, Any]) -> set[str]:
+    """The cards played this deal, as a King Bolola or Baloot view shows them."""
+    out = {c for t in view.get("tricks", []) for c in t["cards"]}
+    trick = view.get("trick") or []
+    if isinstance(trick, dict):  # King Bolola's trick: a leader and its cards
+        return out | set(trick["cards"])
+    return out | {p["card"] for p in trick}
 
 
 async def take_hints(p: Player, rest: Rest, table: int, count: int) -> list[dict[str, Any]]:
@@ -50,8 +74,8 @@ async def take_hints(p: Player, rest: Rest, table: int, count: int) -> list[dict
         assert hint["table"] == table and hint["version"] >= seen_at
         assert hint["action"] in view["legal"]
         # (In a simultaneous phase another seat may act meanwhile: the same choice still.)
-        # Only the seat's own legal actions are named: never a card it cannot see.
-        assert named_in(hint) <= set(view["legal"]), (hint, view["legal"])
+        # Only the seat's own legal actions and cards are named: never a card it cannot see.
+        check_named(hint, view)
         again = await rest.get(f"/api/tables/{table}/hint")
         # The same version, the same hint (in a simultaneous phase the other seat may
         # have acted in between: a later version is asked afresh).
@@ -93,7 +117,7 @@ def test_a_hint_at_king_bolola_against_bots(server: ServerProcess) -> None:
     run(scenario)
 
 
-def test_a_hint_where_the_game_has_no_hook_is_the_experts_choice(server: ServerProcess) -> None:
+def test_a_hint_at_hearts_are_trumps_comes_with_numbers(server: ServerProcess) -> None:
     async def scenario() -> None:
         p = await Player.connect(server)
         seats = [{"kind": "human"}, {"kind": "bot", "level": "expert"}]
@@ -102,9 +126,30 @@ def test_a_hint_where_the_game_has_no_hook_is_the_experts_choice(server: ServerP
         await p.send({"type": "join", "table": table, "seat": 0})
         await p.expect("snapshot")
         rest = Rest(server, p.token)
+        seen = await take_hints(p, rest, table, 2)
+        valued = [h for h in seen if h["reason"]["key"] in ("ht_place", "ht_close")]
+        assert valued, seen  # a 6-card hand's first placement always has a choice
+        for h in valued:
+            got = h["reason"]["vars"]
+            assert got["expected"] == h["expected"] is not None
+            assert h["action"] == f"{got['loot']}/{got['attacker']}/{got['defender']}"
+            assert h["reason"]["fact"]["key"] == "ht_odds"
+        await rest.close()
+        await p.close()
+
+    run(scenario)
+
+
+def test_a_hint_at_baloot_values_the_bid_the_rules_chose(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        table, (p,) = await open_table(server, 1, bot_level="expert", game="baloot")
+        rest = Rest(server, p.token)
+        # Seat 0 speaks first in the first round's bidding (seat 3 deals, BA-1).
         (hint,) = await take_hints(p, rest, table, 1)
-        assert hint["reason"]["key"] in (EXPERT_CHOICE, "only_action")
-        assert hint["expected"] is None
+        assert hint["reason"]["key"] == "ba_bid", hint
+        got = hint["reason"]["vars"]
+        assert got["action"] == hint["action"] and got["expected"] == hint["expected"]
+        assert got["deals"] > 0
         await rest.close()
         await p.close()
 
@@ -191,7 +236,7 @@ def test_a_hint_is_the_experts_choice_for_that_view() -> None:
     """Along a match, the hint and the expert bot choose alike from the same view and seed
     (a budget of samples, not of time, so both do the same work)."""
     budget = Budget(samples=6, seconds=60.0)
-    for name in ("king-bolola", "hearts-trumps"):
+    for name in ("king-bolola", "hearts-trumps", "baloot"):
         game = registry.find(name)
         expert = make_bot(name, "expert", budget)
         state = game.new(game.default_options(), 17)
@@ -207,3 +252,22 @@ def test_a_hint_is_the_experts_choice_for_that_view() -> None:
                 asked += 1
             state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
         assert asked == 10
+
+
+def test_a_game_without_a_hook_gets_its_strongest_bots_choice() -> None:
+    name = "test-toy"  # tests/toygame: registered with a club bot and no hint hook
+    assert registry.entry(name).hint is None
+    game = registry.find(name)
+    state = game.new(game.default_options(), 3)
+    budget = Budget(samples=2, seconds=60.0)
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        if len(legal) > 1:
+            hint = hints.suggest(name, view, legal, 5, budget)
+            assert hint.reason == EXPERT_CHOICE and hint.expected is None and hint.fact is None
+            assert hint.action == make_bot(name, "club", budget).choose(view, legal, 5)
+            return
+        state, _ = game.apply(state, seat, legal[0])
+    raise AssertionError("the toy game never offered a choice")

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actionText, fetchHint, offersHints, parseHint, pointsText, reasonText } from './hints';
+import { actionText, factText, fetchHint, offersHints, parseHint, pointsText, reasonText } from './hints';
 
 const card = {
   table: 4,
@@ -28,7 +28,14 @@ describe('practice hints', () => {
     expect(actionText('queens', 'en')).toBe('No queens');
     expect(actionText('trumps:D', 'es')).toMatch(/♦$/);
     expect(actionText('5S/QD/QH', 'en')).toBe('5♠/Q♦/Q♥');
-    expect(actionText('take:2', 'en')).toBe('take:2');
+    expect(actionText('take:2', 'en')).toBe('take 2 from the discards');
+    expect(actionText('discard:TS', 'en')).toBe('discard 10♠');
+    expect(actionText('lay:4:JK=TH', 'en')).toBe('lay off JOKER=10♥');
+    expect(actionText('open:7H,8H,9H|QS,QD,JK=QC', 'en')).toBe('open with 7♥,8♥,9♥ | Q♠,Q♦,JOKER=Q♣');
+    expect(actionText('draw', 'es')).toBe('robar del mazo');
+    expect(actionText('hokum:S', 'en')).toBe('Hokum in spades');
+    expect(actionText('pass', 'es')).toBe('Paso');
+    expect(actionText('project:sira:7H,8H,9H', 'en')).toBe('Sira 7♥ 8♥ 9♥');
     expect(pointsText(116.2)).toBe('+116');
     expect(pointsText(-3.6)).toBe('-4');
     expect(pointsText(0)).toBe('0');
@@ -42,6 +49,44 @@ describe('practice hints', () => {
     expect(reasonText(contract, 'en')).toBe(
       'Declare Trumps ♠: about +303 points expected over 48 simulated deals (Bolola positive: +192).',
     );
+  });
+
+  it('reads a fact beside the reason, and a hint without one as before', () => {
+    const told = { ...card, reason: { ...card.reason, fact: { key: 'card_keep', vars: { card: 'KH', out: 'AH' } } } };
+    expect(parseHint(told)).toEqual(told);
+    expect(parseHint(card)?.reason).not.toHaveProperty('fact');
+    expect(parseHint({ ...card, reason: { ...card.reason, fact: { vars: {} } } })?.reason.fact).toBeUndefined();
+    expect(factText(told, 'en')).toBe('Keep K♥: A♥ is still out.');
+    expect(factText(told, 'es')).toBe('Guarda K♥: A♥ sigue fuera.');
+    expect(factText(card, 'en')).toBeNull();
+    const future = { ...card, reason: { ...card.reason, fact: { key: 'from_the_future', vars: {} } } };
+    expect(factText(future, 'en')).toBeNull();
+  });
+
+  it('names suits, seats and projects in the facts and reasons of every game', () => {
+    const fact = (key: string, vars: Record<string, string | number>) => ({ ...card, reason: { ...card.reason, fact: { key, vars } } });
+    expect(factText(fact('card_top', { card: 'KH', suit: 'H' }), 'en')).toBe('No higher hearts are out: K♥ is the best of them left.');
+    expect(factText(fact('card_void', { after: 2, seat: 2, suit: 'S', rule: 'BA-15' }), 'en')).toBe(
+      'The player opposite has no spades: shown by a card off suit (BA-15).',
+    );
+    expect(factText(fact('card_out', { card: '5H', out: 'AH', count: 8 }), 'ar')).toContain('A♥');
+    expect(factText(fact('jo_loose', { card: 'KS', penalty: 10, rule: 'JO-16' }), 'en')).toBe(
+      'K♠ fits no meld, in your hand or on the table, and costs 10 points if the round ends in your hand (JO-16).',
+    );
+    const project = { ...card, action: 'project:fifty:7H,8H,9H,TH', reason: { key: 'ba_project', vars: { action: 'project:fifty:7H,8H,9H,TH', project: 'fifty', rule: 'BA-17' } } };
+    expect(reasonText(project, 'en')).toBe('Declare your Fifty before you play your first card (BA-17).');
+    const bid = { ...card, action: 'hokum', reason: { key: 'ba_bid', vars: { action: 'hokum', expected: 11.2, deals: 20 } } };
+    expect(reasonText(bid, 'en')).toBe('Say Hokum (the bidding rules of thumb): about +11 game points for your team over 20 simulated deals.');
+    const place = {
+      ...card,
+      action: '2S/JK/KH',
+      reason: { key: 'ht_place', vars: { action: '2S/JK/KH', loot: '2S', attacker: 'JK', defender: 'KH', expected: 12.4, next: '2S/KH/JK', next_expected: 9.9 } },
+    };
+    expect(reasonText(place, 'en')).toBe(
+      'Loot 2♠, attack with JOKER, defend with K♥: about +12 points on your opponent this hand, the loot race included, against +10 with 2♠/K♥/JOKER.',
+    );
+    const take = { ...card, action: 'take:2', reason: { key: 'jo_rated', vars: { action: 'take:2', expected: 20, next: 'draw', next_expected: -4, deals: 9 } } };
+    expect(reasonText(take, 'en')).toBe("Take 2 from the discards: about +20 points against the others' average over 9 play-outs; draw from the stock: -4.");
   });
 
   it('falls back to the generic reason for a key it does not know', () => {

@@ -4,17 +4,40 @@
 // language; HintButton.svelte shows it.
 
 import { savedToken } from './api';
+import { projectName, sayName } from './baloot';
 import { cardText, isCard } from './cards';
-import { contractName, t, type Key, type Lang } from './i18n.svelte';
+import { contractName, suitName, t, type Key, type Lang } from './i18n.svelte';
 
 export type HintVar = string | number;
+
+/** A count behind the choice, read from the player's own view (a second line). */
+export interface HintFact {
+  key: string;
+  vars: Record<string, HintVar>;
+}
 
 export interface Hint {
   table: number;
   version: number;
   action: string;
-  reason: { key: string; vars: Record<string, HintVar> };
+  reason: { key: string; vars: Record<string, HintVar>; fact?: HintFact | null };
   expected: number | null;
+}
+
+function parseVars(raw: unknown): Record<string, HintVar> {
+  const vars: Record<string, HintVar> = {};
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+      if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) vars[k] = v;
+    }
+  }
+  return vars;
+}
+
+function parseFact(raw: unknown): HintFact | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const f = raw as Record<string, unknown>;
+  return typeof f.key === 'string' ? { key: f.key, vars: parseVars(f.vars) } : null;
 }
 
 /** The server's answer as a Hint, or null if it is not one. */
@@ -24,26 +47,39 @@ export function parseHint(raw: unknown): Hint | null {
   const reason = r.reason as Record<string, unknown> | null | undefined;
   if (typeof r.action !== 'string' || typeof reason !== 'object' || reason === null) return null;
   if (typeof reason.key !== 'string') return null;
-  const vars: Record<string, HintVar> = {};
-  if (typeof reason.vars === 'object' && reason.vars !== null) {
-    for (const [k, v] of Object.entries(reason.vars as Record<string, unknown>)) {
-      if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) vars[k] = v;
-    }
-  }
   const expected = typeof r.expected === 'number' && Number.isFinite(r.expected) ? r.expected : null;
+  // A server from before facts sends none: the hint reads as one line.
+  const parsed: Hint['reason'] = { key: reason.key, vars: parseVars(reason.vars) };
+  const fact = parseFact(reason.fact);
+  if (fact) parsed.fact = fact;
   return {
     table: typeof r.table === 'number' ? r.table : 0,
     version: typeof r.version === 'number' ? r.version : 0,
     action: r.action,
-    reason: { key: reason.key, vars },
+    reason: parsed,
     expected,
   };
 }
 
 const SUIT_SIGN: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const BALOOT_SAYS = new Set(['pass', 'hokum', 'sun', 'ashkal', 'double', 'triple', 'four', 'gahwa']);
+const TURN_STEPS: Record<string, Key> = {
+  take: 'hint_do_take',
+  discard: 'hint_do_discard',
+  lay: 'hint_do_lay',
+  swap: 'hint_do_swap',
+  open: 'hint_do_open',
+  meld: 'hint_do_meld',
+};
 
-/** An action as the player reads it: a card as it shows ("10♥"), a contract by its name
- * ("Trumps ♥"), other actions with their cards shown ("take:2", "5♠/Q♦/Q♥"). */
+function withCards(text: string): string {
+  return text.replace(/[0-9TJQKA][SHDC]|JK/g, (c) => (isCard(c) || c === 'JK' ? cardText(c) : c));
+}
+
+/** An action as the player reads it: a card as it shows ("10♥"), a contract or a bid by
+ * its name ("Trumps ♥", "Hokum in spades"), a project with its cards, a step of a Jolly
+ * turn in words ("take 2 from the discards"), other actions with their cards shown
+ * ("5♠/Q♦/Q♥"). */
 export function actionText(action: string, lang?: Lang): string {
   if (isCard(action) || action === 'JK') return cardText(action);
   const [name = '', suit] = action.split(':');
@@ -51,7 +87,43 @@ export function actionText(action: string, lang?: Lang): string {
   if (contract !== name && (suit === undefined || suit in SUIT_SIGN)) {
     return suit === undefined ? contract : `${contract} ${SUIT_SIGN[suit]}`;
   }
-  return action.replace(/[0-9TJQKA][SHDC]|JK/g, (c) => (isCard(c) || c === 'JK' ? cardText(c) : c));
+  if (BALOOT_SAYS.has(action) || /^hokum:[SHDC]$/.test(action)) return sayName(action, lang);
+  if (action === 'draw') return t('hint_do_draw', {}, lang);
+  const rest = action.slice(name.length + 1);
+  if (name === 'project') {
+    const [kind = '', cards = ''] = rest.split(':');
+    return `${projectName(kind, lang)} ${cards.split(',').filter(Boolean).map(cardText).join(' ')}`;
+  }
+  const step = TURN_STEPS[name];
+  if (step && rest) {
+    // lay:ID:CARD and swap:ID:CARD: the meld's id means nothing to a reader.
+    const what = name === 'lay' || name === 'swap' ? rest.split(':').pop() ?? rest : rest;
+    return t(step, { n: what, card: withCards(what), melds: withCards(what).replaceAll('|', ' | ') }, lang);
+  }
+  return withCards(action);
+}
+
+/** A reason's variable in words: cards and actions as they show, points signed, a suit
+ * and a seat by name. */
+function varText(key: string, value: HintVar, lang?: Lang): string | number {
+  if (['action', 'next', 'card', 'out', 'loot', 'attacker', 'defender'].includes(key)) {
+    return actionText(String(value), lang);
+  }
+  if ((key === 'expected' || key === 'next_expected') && typeof value === 'number') return pointsText(value);
+  if (key === 'suit') return suitName(String(value), lang);
+  if (key === 'project') return projectName(String(value), lang);
+  if (key === 'after') {
+    const seat = `hint_after_${value}`;
+    const said = t(seat as Key, {}, lang);
+    return said === seat ? value : said;
+  }
+  return value;
+}
+
+function varsText(vars: Record<string, HintVar>, lang?: Lang): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(vars)) out[k] = varText(k, v, lang);
+  return out;
 }
 
 /** Points as a reason shows them: signed and whole ("+116", "-12"). */
@@ -63,16 +135,26 @@ export function pointsText(value: number): string {
 /** The hint's one-line reason in the player's language; an unknown key (a newer server)
  * reads as the generic "the expert bot's choice". */
 export function reasonText(hint: Hint, lang?: Lang): string {
-  const vars: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(hint.reason.vars)) {
-    if (k === 'action' || k === 'next') vars[k] = actionText(String(v), lang);
-    else if (k === 'expected' || k === 'next_expected') vars[k] = typeof v === 'number' ? pointsText(v) : v;
-    else vars[k] = v;
-  }
+  const vars = varsText(hint.reason.vars, lang);
   vars.action ??= actionText(hint.action, lang);
   const key = `hint_${hint.reason.key}`;
   const known = t(key as Key, vars, lang);
-  return known === key ? t('hint_expert_choice', {}, lang) : known;
+  return known === key ? t('hint_expert_choice', {}, lang) : sentence(known);
+}
+
+/** A line starts with a capital, even when it starts with an action in words. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The hint's fact (what the player can count from the table: "A♥ is still out") in the
+ * player's language; null when there is none, or its key is unknown (a newer server). */
+export function factText(hint: Hint, lang?: Lang): string | null {
+  const fact = hint.reason.fact;
+  if (!fact) return null;
+  const key = `hint_${fact.key}`;
+  const known = t(key as Key, varsText(fact.vars, lang), lang);
+  return known === key ? null : sentence(known);
 }
 
 export class HintError extends Error {

@@ -222,6 +222,18 @@ def rate_cards(
     rng: random.Random,
     deadline: float,
 ) -> str:
+    return pick_card(card_means(view, legal, samples, rng, deadline), fallback)
+
+
+def card_means(
+    view: BalootView,
+    legal: Sequence[str],
+    samples: int,
+    rng: random.Random,
+    deadline: float,
+) -> dict[str, float]:
+    """Each legal card's mean game points for the seat's team over the same sampled
+    worlds, its abnat a tie-break (``samples`` 0: the default share of :data:`PLAYOUTS`)."""
     assert view.seat is not None
     cards = [INDEX[parse_card(t)] for t in legal]
     n = samples or max(MIN_SAMPLES, PLAYOUTS // len(cards))
@@ -242,12 +254,16 @@ def rate_cards(
             finish(w)
             totals[c] += _value(rnd.points(w), w.abnat, team)
         done += 1
-    means = {c: totals[c] / done for c in cards}
+    return {t: totals[c] / done for t, c in zip(legal, cards, strict=True)}
+
+
+def pick_card(means: dict[str, float], fallback: str) -> str:
+    """The card of best mean; ``club``'s own if it is within :data:`TIE` of it (ties
+    between others: the lowest card index)."""
     best = max(means.values())
-    fb = INDEX[parse_card(fallback)]
-    if means[fb] >= best - TIE:
+    if means[fallback] >= best - TIE:
         return fallback
-    return legal[cards.index(max(cards, key=lambda c: (means[c], -c)))]
+    return max(means, key=lambda t: (means[t], -INDEX[parse_card(t)]))
 
 
 def parse_card(text: str) -> Card:
@@ -269,29 +285,45 @@ def rate_double(
     rng: random.Random,
     deadline: float,
 ) -> str:
+    means = double_means(view, legal, samples, rng, deadline)
+    raise_ = next((t for t in means if t != "pass"), None)
+    if raise_ is None:
+        return "pass"  # never Gahwa
+    return raise_ if means[raise_] - means["pass"] > DOUBLE_MARGIN else "pass"
+
+
+def double_means(
+    view: BalootView,
+    legal: Sequence[str],
+    samples: int,
+    rng: random.Random,
+    deadline: float,
+) -> dict[str, float]:
+    """The team's mean game points on passing and on the doubling step offered, on the
+    same sampled deals (Gahwa is never weighed: only ``pass`` then)."""
     assert view.seat is not None
     raise_ = next((t for t in legal if t != "pass"), None)
     if raise_ is None or raise_ not in _LEVEL:
-        return "pass"  # never Gahwa
+        return {}
     contract = contract_of(view)
     know = Knowledge.of(view)
     accept = _accept_buyer(view, contract)
     team = view.seat % 2
     level = _LEVEL[raise_]
-    gain = 0.0
+    totals = {"pass": 0.0, raise_: 0.0}
     done = 0
     for k in range(samples):
         if k and time.perf_counter() > deadline:
             break
         hands = know.sample(rng, accept)
         world, rnd = world_of(view, hands, contract)
-        for lv, sign in ((view.level, -1.0), (level, 1.0)):
+        for said, lv in (("pass", view.level), (raise_, level)):
             w = world.copy()
             w.locked = lv in (2, 4)
             finish(w)
-            gain += sign * _value(rnd.points(w, lv), w.abnat, team)
+            totals[said] += _value(rnd.points(w, lv), w.abnat, team)
         done += 1
-    return raise_ if gain / done > DOUBLE_MARGIN else "pass"
+    return {t: v / max(1, done) for t, v in totals.items()}
 
 
 # --- bidding -------------------------------------------------------------------------------
@@ -358,6 +390,25 @@ def rate_bids(
     rng: random.Random,
     deadline: float,
 ) -> str:
+    means, _ = bid_means(view, legal, samples, rng, deadline)
+    fb = club.decide(view, legal)
+    if not means:
+        return fb
+    best = max(means.values())
+    if means[fb] >= best - TIE:
+        return fb
+    return max(legal, key=lambda t: (means[t], t))
+
+
+def bid_means(
+    view: BalootView,
+    legal: Sequence[str],
+    samples: int,
+    rng: random.Random,
+    deadline: float,
+) -> tuple[dict[str, float], int]:
+    """Each legal bid's mean game points for the team over deals sampled to agree with
+    the bidding so far, and how many deals (none: an empty dict)."""
     assert view.seat is not None
     options = BalootOptions.from_json(view.options)
     know = Knowledge.of(view)
@@ -375,12 +426,8 @@ def rate_bids(
             totals[t] += _simulate(deal, view, t, options, team)
         done += 1
     if not done:
-        return club.decide(view, legal)
-    fb = club.decide(view, legal)
-    best = max(totals.values()) / done
-    if totals[fb] / done >= best - TIE:
-        return fb
-    return max(legal, key=lambda t: (totals[t], t))
+        return {}, 0
+    return {t: v / done for t, v in totals.items()}, done
 
 
 def _simulate(deal: Deal, view: BalootView, first: str, options: BalootOptions, team: int) -> float:

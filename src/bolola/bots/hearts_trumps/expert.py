@@ -220,6 +220,17 @@ def choose_triple(
 ) -> Triple:
     """The own placement to play from the rated matrix (see the module docstring), one
     of ``allowed`` (default: any)."""
+    scores = placement_scores(k, matrix, allowed)
+    return max(scores, key=lambda t: scores[t])
+
+
+def placement_scores(
+    k: Knowledge, matrix: list[list[float]], allowed: Container[Triple] | None = None
+) -> dict[Triple, tuple[float, int]]:
+    """The placements in the running (the rows kept for the matrix game, those of
+    ``allowed``), each with what ranks it: its value in points difference against the
+    blend of the opponent's equilibrium mix and the prior (rounded, so float noise never
+    decides), then ``club``'s price order for ties."""
     mine = triples(k.hand)
     kinds = len(matrix[0])
     prior = list(PRIOR[:kinds])
@@ -242,7 +253,7 @@ def choose_triple(
         blended = BLEND * vs_mix + (1.0 - BLEND) * vs_prior[i]
         return (round(blended, 6), -club_rank.get(mine[i], len(mine)))
 
-    return mine[max(rows, key=score)]
+    return {mine[i]: score(i) for i in rows}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,9 @@ The expert rates every candidate over deals sampled to agree with the seat's vie
 with the ``club`` bot's rules of thumb; the hint runs the same steps with the same seed,
 so it suggests exactly what the expert would play, and says by how much it beat the
 runner-up. Only legal actions (the seat's own cards, the contracts it may declare) and
-sample means appear in a reason: nothing hidden can leak through one.
+sample means appear in a reason: nothing hidden can leak through one. A card's hint adds
+a fact counted from the view (:mod:`bolola.bots.trick_facts`): the best card of its
+suit still out, a void shown, a higher card kept back.
 """
 
 from __future__ import annotations
@@ -17,15 +19,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from bolola.bots.base import Budget
-from bolola.bots.hint import ONLY_ACTION, Hint
+from bolola.bots.hint import ONLY_ACTION, Fact, Hint
 from bolola.bots.king_bolola.club import make_club
 from bolola.bots.king_bolola.contract_choice import rate_contracts, worth
 from bolola.bots.king_bolola.expert import _SAFETY, DECLARE_SAMPLES, TIE, ExpertBot, rate_cards
 from bolola.bots.king_bolola.sampler import NoConsistentDeal
-from bolola.cards import Card
+from bolola.bots.trick_facts import Seen, fact
+from bolola.cards import CARDS, Card
 from bolola.engine import Action
 from bolola.games.king_bolola.actions import Declare
-from bolola.games.king_bolola.view import KingBololaView
+from bolola.games.king_bolola.view import KingBololaView, TrickView
 
 CONTRACT = "kb_contract"
 """Declare it: its expected score, and the runner-up's."""
@@ -59,9 +62,38 @@ def hint(view: Any, legal: Sequence[Action], seed: int, budget: Budget) -> Hint:
     try:
         by_card = rate_cards(view, cards, budget.samples, rng, deadline)
     except NoConsistentDeal:
-        return Hint(make_club(budget).choose(view, legal, seed), UNSURE)
+        club = make_club(budget).choose(view, legal, seed)
+        return Hint(club, UNSURE).with_fact(_fact(view, club))
     chosen = bot._tie_break(view, by_card, seed)
-    return _explain(chosen, by_card, by_card, CARD, None)
+    return _explain(chosen, by_card, by_card, CARD, None).with_fact(_fact(view, chosen))
+
+
+def seen(view: KingBololaView) -> Seen:
+    """What the seat sees of the deal in play, for its facts (KB-1: the ace high)."""
+    assert view.seat is not None and view.hand is not None and view.trick is not None
+
+    def played(t: TrickView) -> tuple[tuple[int, Card], ...]:
+        return tuple((t.seat_of(k), c) for k, c in enumerate(t.cards))
+
+    return Seen(
+        seat=view.seat,
+        players=len(view.hand_counts),
+        hand=view.hand,
+        tricks=tuple(played(t) for t in view.tricks),
+        trick=played(view.trick),
+        deck=CARDS,
+        power=_rank,
+        trump=view.trump,
+        follow_rule="KB-11",
+    )
+
+
+def _rank(card: Card) -> int:
+    return card.rank
+
+
+def _fact(view: KingBololaView, card: Action) -> Fact | None:
+    return fact(seen(view), card) if isinstance(card, Card) else None
 
 
 def _explain(
