@@ -563,9 +563,10 @@ def test_a_challenge_is_answered_from_another_process(
 
 
 def test_a_challenge_outlives_its_owner(processes: Callable[..., list[ServerProcess]]) -> None:
-    """The challenged friend's panel lists the challenge on any process; kill -9 of the
-    process that made it: the process that takes the table over has the challenge too,
-    and the friend's answer is made there."""
+    """The challenged friend's panel lists the challenge on any process, and the
+    challenger cannot send it twice from another; kill -9 of the process that made it:
+    the process that takes the table over has the challenge too, and the friend's answer
+    is made there."""
     one, two = processes(2)
 
     async def scenario() -> None:
@@ -581,6 +582,10 @@ def test_a_challenge_outlives_its_owner(processes: Callable[..., list[ServerProc
         await friend.expect(lambda f: f.get("type") == "challenge")
         listed = (await rf.get("/api/friends")).json()["challenges"]
         assert [(c["table"]["id"], c["from"]) for c in listed] == [(table, host.name)]
+        elsewhere = Rest(two, host.token)  # the same challenge again, from another process
+        again = await elsewhere.post("/api/challenges", {"players": [friend.name], "table": game})
+        assert again.status_code == 409 and again.json()["code"] == "already_challenged"
+        await elsewhere.close()
         await rh.close()
         one.kill()
         host = await moved_to(host, two, table)  # back once ``two`` owns the table

@@ -197,8 +197,9 @@ class Friends:
                 raise ProtocolError("bad_request", "you cannot challenge yourself")
             if await self.store.is_blocked(host.id, guest.id):
                 raise ProtocolError("blocked", f"{guest.name} cannot be challenged")
-            for c in self.challenges.values():
-                if c.host_id == host.id and c.answers.get(guest.id) == "pending":
+            # From the database: the earlier challenge may be another process's.
+            for c in await self.store.challenges_under_way(owed_by=guest.id):
+                if c.host_id == host.id and _pending(c, guest.id):
                     raise ProtocolError(
                         "already_challenged", f"{guest.name} has your challenge already"
                     )
@@ -333,6 +334,10 @@ class Friends:
             if c.timer is not None:
                 c.timer.cancel()
         self.challenges.clear()
+
+
+def _pending(stored: StoredChallenge, player_id: int) -> bool:
+    return any(i.player_id == player_id and i.answer == "pending" for i in stored.invitees)
 
 
 def _challenge_of(stored: StoredChallenge) -> Challenge:
