@@ -272,12 +272,16 @@ class Player:
         self.closed = asyncio.Event()
 
     @classmethod
-    async def connect(cls, server: ServerProcess, token: str | None = None) -> Player:
+    async def connect(
+        cls, server: ServerProcess, token: str | None = None, *, fold_acks: bool = False
+    ) -> Player:
         ws = await connect(server.ws, max_size=None)
         player = cls(ws)
         hello: dict[str, Any] = {"type": "hello", "protocol": 1}
         if token:
             hello["token"] = token
+        if fold_acks:
+            hello["fold_acks"] = True
         await player.send(hello)
         player.welcome = await player.expect("welcome")
         return player

@@ -210,3 +210,50 @@ def test_chat_is_broadcast_stored_and_limited(server: ServerProcess) -> None:
         assert [x["text"] for x in snap["chat"]] == ["hello there", "line 0", "line 1"]
 
     run(scenario)
+
+
+def test_a_client_that_folds_acks_hears_its_ack_in_its_update(server: ServerProcess) -> None:
+    """hello's ``fold_acks``: the actor's update carries its ack (no frame of its own);
+    the others' updates do not; a repeat still gets an ack frame."""
+
+    async def scenario() -> None:
+        folder = await Player.connect(server, fold_acks=True)
+        assert folder.welcome["fold_acks"] is True
+        other = await Player.connect(server)
+        assert "fold_acks" not in other.welcome
+        seats = [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "beginner"}] * 2
+        create = {"seats": seats, "options": {"first-declarer": 0}}
+        await folder.send({"type": "create", "table": create})
+        table = (await folder.expect("created"))["table"]["id"]
+        for seat, p in enumerate((folder, other)):
+            await p.send({"type": "join", "table": table, "seat": seat})
+            await p.expect("snapshot")
+        assert folder.view is not None and my_turn(folder)
+        action = {"type": "action", "table": table, "id": "f-1", "version": 0}
+        action["action"] = folder.view["legal"][0]
+        await folder.send(action)
+        mine = await folder.expect(lambda f: f["type"] in ("ack", "update", "error"))
+        assert mine["type"] == "update" and mine["version"] == 1, mine
+        assert mine["ack"] == "f-1" and mine["table"] == table
+        theirs = await other.expect(lambda f: f["type"] == "update" and f["version"] == 1)
+        assert "ack" not in theirs
+        await folder.send(action)
+        again = await folder.expect(lambda f: f["type"] in ("ack", "error"))
+        assert again == {"type": "ack", "id": "f-1", "version": 1, "table": table, "repeat": True}
+        for p in (folder, other):
+            await p.close()
+
+    run(scenario)
+
+
+def test_fold_acks_must_be_true_or_false(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        from websockets.asyncio.client import connect
+
+        async with connect(server.ws) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "fold_acks": "yes"}))
+            refused = json.loads(await ws.recv())
+            assert refused["type"] == "error" and refused["code"] == "bad_request"
+            assert "fold_acks" in refused["message"]
+
+    run(scenario)

@@ -102,7 +102,8 @@ export class Client {
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
     ws.onopen = () => {
-      const hello: Frame = { type: 'hello', protocol: 1 };
+      // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
+      const hello: Frame = { type: 'hello', protocol: 1, fold_acks: true };
       const token = savedToken();
       if (token) hello.token = token;
       ws.send(JSON.stringify(hello));
@@ -292,6 +293,7 @@ export class Client {
         break;
       case 'update':
         if (f.table !== this.tableId) break;
+        if (typeof f.ack === 'string') this.acked(f.version);
         this.update(f);
         break;
       case 'seats':
@@ -311,8 +313,7 @@ export class Client {
         this.queue.push([{ effect: { kind: 'over', frame: f }, ms: 0, essential: true }]);
         break;
       case 'ack':
-        this.pending = null;
-        if (typeof f.version === 'number') this.own.add(f.version);
+        this.acked(f.version);
         break;
       case 'error':
         this.pending = null;
@@ -389,6 +390,12 @@ export class Client {
       // Joined a finished table: rebuild the result from the totals.
       this.over ??= overOf(view.totals, this.tableId);
     }
+  }
+
+  /** Our action was accepted as this version (an ack, or an update that carries one). */
+  private acked(version: unknown): void {
+    this.pending = null;
+    if (typeof version === 'number') this.own.add(version);
   }
 
   private update(f: Frame): void {

@@ -156,7 +156,8 @@ async def _send(ws: ClientConnection, message: dict[str, Any]) -> None:
 
 async def _hello(url: str) -> ClientConnection:
     ws = await connect(f"{url}/ws", max_size=None, compression=None)
-    await _send(ws, {"type": "hello", "protocol": 1})
+    # As the browser does: each seat's own ack rides in its update (one frame fewer).
+    await _send(ws, {"type": "hello", "protocol": 1, "fold_acks": True})
     await _next(ws, "welcome")
     return ws
 

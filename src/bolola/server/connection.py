@@ -55,6 +55,9 @@ class Connection:
         self._out: asyncio.Queue[str | None] = asyncio.Queue()
         self._sender = asyncio.create_task(self._send_all())
         self.closed = False
+        # hello's ``fold_acks``: the ack of this client's own action rides in the update
+        # the action caused (one frame fewer per action), not in a frame of its own.
+        self.fold_acks = False
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or its JSON text) for this client."""
@@ -119,7 +122,11 @@ async def serve_socket(
                             f"you have {count} connections open; "
                             "close one (another tab or device) first",
                         )
+                    folding = msg.get("fold_acks", False)
+                    if not isinstance(folding, bool):
+                        raise ProtocolError("bad_request", "fold_acks is true or false")
                     conn = Connection(ws, player)
+                    conn.fold_acks = folding
                     if room.remote is not None:
                         room.remote.local[conn.id] = conn
                         await _count(room, player.id, 1)
@@ -131,6 +138,7 @@ async def serve_socket(
                         "protocol": protocol.PROTOCOL,
                         "player": player.to_json(),
                         "token": token,
+                        **({"fold_acks": True} if folding else {}),
                     }
                 else:
                     reply = await _dispatch(conn, msg, room, store)

@@ -85,6 +85,7 @@ class Table:
         self.version = 0
         self.updates: deque[Update] = deque(maxlen=settings.replay_window)
         self.answers: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+        self._folded: tuple[Listener, str] | None = None  # the actor whose ack rides along
         self.listeners: dict[Listener, Seat | None] = {}
         self.chat_log = Chat(settings)
         self.clock: Clock | None = None
@@ -486,9 +487,10 @@ class Table:
         update it caused), and the same client id always gets the same answer."""
         key = (conn.player.id, client_id)
 
-        def answer(message: dict[str, Any]) -> None:
+        def answer(message: dict[str, Any], send: bool = True) -> None:
             self._remember(key, message)
-            conn.send({**message, "table": self.id})
+            if send:
+                conn.send({**message, "table": self.id})
 
         try:
             await self._settle_log()  # a repeat of an action whose ack was lost is known now
@@ -515,7 +517,7 @@ class Table:
         client_id: str,
         version: int,
         text: str,
-        answer: Callable[[dict[str, Any]], None],
+        answer: Callable[..., None],
     ) -> None:
         seat = self.seat_of(conn.player.id)
         if seat is None:
@@ -537,9 +539,22 @@ class Table:
         if self.holders[seat].away:  # acting is coming back
             self.holders[seat].away = False
             self._presence()
-        await self._accept(
-            seat, action, conn.player.id, client_id, lambda v: answer(self._ack(client_id, v))
-        )
+        # A client that folds acks hears this one in its update (a repeat still gets an
+        # ack of its own: the update is gone by then).
+        fold = getattr(conn, "fold_acks", False) and conn in self.listeners
+        acked: list[int] = []
+
+        def accepted(version: int) -> None:
+            acked.append(version)
+            answer(self._ack(client_id, version), send=not fold)
+
+        self._folded = (conn, client_id) if fold else None
+        try:
+            await self._accept(seat, action, conn.player.id, client_id, accepted)
+        finally:
+            if self._folded is not None and acked:  # accepted, but no update went out
+                conn.send({**self._ack(client_id, acked[0]), "table": self.id})
+            self._folded = None
 
     def _is_stale(self, seat: Seat, version: int) -> bool:
         """Made on an older version: stale unless every action since was another seat's
@@ -634,6 +649,7 @@ class Table:
         a player, every spectator)."""
         frames: dict[Seat | None, str] = {}
         clock = None if self.clock is None else self.clock.to_json()
+        folded, self._folded = self._folded, None
         for conn, seat in self.listeners.items():
             frame = frames.get(seat)
             if frame is None:
@@ -647,6 +663,10 @@ class Table:
                         "clock": clock,
                     }
                 )
+            if folded is not None and folded[0] is conn:
+                # The actor's ack, in its update: the encoded frame with one more field.
+                conn.send(f'{frame[:-1]},"ack":{dumps(folded[1])}}}')
+                continue
             conn.send(frame)
 
     async def _end(self) -> None:
