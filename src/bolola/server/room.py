@@ -25,6 +25,7 @@ from bolola.registry import FLAGSHIP, find, registered
 from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
+from bolola.server.heap import Heap
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ElsewhereError, ProtocolError, dumps, error
 from bolola.server.remote import Command, Remote, RemoteTable
@@ -133,6 +134,7 @@ class Room:
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
         self.friends = Friends(self, store, settings.challenge_seconds)
+        self.heap = Heap(settings.trim_seconds)
         # Several processes (settings.redis_url): leases, forwarding, take-overs.
         self.cluster: Cluster | None = None
         self.remote: Remote | None = None
@@ -398,6 +400,7 @@ class Room:
         """Every table stopped at once: no more moves, timers or retries."""
         self.closing = True
         self.friends.close()
+        self.heap.close()
         if self._keeper is not None:
             self._keeper.cancel()
             await asyncio.gather(self._keeper, return_exceptions=True)
@@ -598,6 +601,7 @@ class Room:
         if self.tables.get(table.id) is table:
             # Called from the table's own task (or a timer): it is stopped from another one.
             del self.tables[table.id]
+            self.heap.left()
             task = asyncio.create_task(table.stop(), name=f"stop-table-{table.id}")
             self._stopping.add(task)
             task.add_done_callback(self._stopping.discard)
