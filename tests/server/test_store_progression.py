@@ -1,11 +1,12 @@
 """The store's side of progression on SQLite and PostgreSQL: the migration from 0001,
-results of tables ending at once, team ratings, the daily reward, the leaderboard."""
+results of tables ending at once, team ratings, the daily reward, the leaderboard, and
+challenges kept (issue 17)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -247,6 +248,37 @@ def test_leaderboard_orders_by_rating_then_name(url: str) -> None:
             assert [p.to_json(n)["rank"] for n, p in enumerate(board, 1)] == [1, 2, 3]
             assert [p.name for p in await store.leaderboard("king-bolola", 1)] == ["amy"]
             assert await store.leaderboard("hearts-trumps", 10) == []
+        finally:
+            await store.close()
+
+    run(scenario)
+
+
+def test_challenges_kept_answered_once_and_lapsed_by_time(url: str) -> None:
+    async def scenario() -> None:
+        store = await Store.open(url)
+        try:
+            host = await store.add_player("challenger", is_guest=True)
+            friend = await store.add_player("challenged", is_guest=True)
+            now = datetime.now(UTC)
+            live = await new_table(store, [host.id])
+            stale = await new_table(store, [host.id])
+            await store.add_challenge(live, host.id, now + timedelta(minutes=3), {friend.id: 1})
+            await store.add_challenge(stale, host.id, now - timedelta(seconds=1), {friend.id: None})
+            owed = await store.challenges_under_way(owed_by=friend.id)
+            assert [(c.table_id, c.host_name) for c in owed] == [
+                (live, "challenger"),
+                (stale, "challenger"),
+            ]
+            assert owed[0].invitees[0].seat == 1 and owed[0].expires_at > now
+            # A challenge whose time ran out is not under way, whatever its rows say.
+            current = await store.challenges_under_way(owed_by=friend.id, lapsing_after=now)
+            assert [c.table_id for c in current] == [live]
+            assert await store.answer_challenge(live, friend.id, "accepted")
+            assert not await store.answer_challenge(live, friend.id, "expired")  # once only
+            assert [c.table_id for c in await store.challenges_under_way(tables=[live, stale])] == [
+                stale
+            ]
         finally:
             await store.close()
 

@@ -198,7 +198,9 @@ class Friends:
             if await self.store.is_blocked(host.id, guest.id):
                 raise ProtocolError("blocked", f"{guest.name} cannot be challenged")
             # From the database: the earlier challenge may be another process's.
-            for c in await self.store.challenges_under_way(owed_by=guest.id):
+            for c in await self.store.challenges_under_way(
+                owed_by=guest.id, lapsing_after=datetime.now(UTC)
+            ):
                 if c.host_id == host.id and _pending(c, guest.id):
                     raise ProtocolError(
                         "already_challenged", f"{guest.name} has your challenge already"
@@ -303,7 +305,8 @@ class Friends:
     async def owed(self, player_id: int) -> list[dict[str, Any]]:
         """The challenges waiting for this player's answer, wherever their table is."""
         out = []
-        for stored in await self.store.challenges_under_way(owed_by=player_id):
+        now = datetime.now(UTC)
+        for stored in await self.store.challenges_under_way(owed_by=player_id, lapsing_after=now):
             summary = self.room.summary_of(stored.table_id)
             if summary is not None:
                 out.append(_challenge_of(stored).to_json(summary))

@@ -68,10 +68,15 @@ async def answer(s: AsyncSession, table_id: int, player_id: int, to: str) -> boo
 
 
 async def under_way(
-    s: AsyncSession, *, tables: Iterable[int] | None = None, owed_by: int | None = None
+    s: AsyncSession,
+    *,
+    tables: Iterable[int] | None = None,
+    owed_by: int | None = None,
+    lapsing_after: datetime | None = None,
 ) -> list[StoredChallenge]:
     """The challenges with an answer still pending: of these tables, or that this player
-    owes an answer to."""
+    owes an answer to; with ``lapsing_after``, only those that lapse later than it (a
+    challenge whose table left before its expiry ran is never marked expired)."""
     pending = select(ChallengeAnswer.table_id).where(ChallengeAnswer.answer == PENDING)
     if owed_by is not None:
         pending = pending.where(ChallengeAnswer.player_id == owed_by)
@@ -104,6 +109,7 @@ async def under_way(
             tuple(by_table.get(c.table_id, ())),
         )
         for c, host_name in heads
+        if lapsing_after is None or _utc(c.expires_at) > lapsing_after
     ]
 
 

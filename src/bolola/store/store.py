@@ -608,10 +608,16 @@ class Store:
         return await self.writer.write(write)
 
     async def challenges_under_way(
-        self, *, tables: Iterable[int] | None = None, owed_by: int | None = None
+        self,
+        *,
+        tables: Iterable[int] | None = None,
+        owed_by: int | None = None,
+        lapsing_after: datetime | None = None,
     ) -> list[challenges.StoredChallenge]:
         async with self._sessions() as s:
-            return await challenges.under_way(s, tables=tables, owed_by=owed_by)
+            return await challenges.under_way(
+                s, tables=tables, owed_by=owed_by, lapsing_after=lapsing_after
+            )
 
     async def table_setup(self, table_id: int) -> TableSetup | None:
         async with self._sessions() as s:
