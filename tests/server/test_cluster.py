@@ -235,6 +235,7 @@ def test_a_paused_owner_wakes_after_its_lease_moved_and_cannot_write(
         table = (await host.expect("created"))["table"]["id"]
         await watcher.send({"type": "join", "table": table, "watch": True})
         await watcher.expect(lambda f: f.get("type") == "update" and f["version"] >= 5)
+        await seat(host, table, watch=True)  # a watcher at the owner: told when it lets go
         assert one.proc is not None
         os.kill(one.proc.pid, signal.SIGSTOP)
         try:
@@ -249,6 +250,8 @@ def test_a_paused_owner_wakes_after_its_lease_moved_and_cannot_write(
         # Woken, process one's bots try to write at versions process two wrote already,
         # with the old token: refused; process one lets the table go.
         await watcher.expect(lambda f: f.get("type") == "update" and f["version"] > start + 15)
+        moved = await host.expect(lambda f: f.get("code") == "table_moved", timeout=30)
+        assert moved["table"] == table
         versions = await logged(two.database_url, table)
         assert versions == list(range(1, len(versions) + 1))
         log = (one.workdir / "server.log").read_text()

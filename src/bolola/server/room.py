@@ -267,9 +267,13 @@ class Room:
         is mended here, every third of a lease)."""
         assert self.cluster is not None
         shared = {t: orjson.loads(s) for t, s in (await self.cluster.shared()).items()}
-        self.elsewhere = {
-            t: s for t, s in shared.items() if t not in self.tables and s["o"] != self.cluster.me
-        }
+        before, self.elsewhere = (
+            self.elsewhere,
+            {t: s for t, s in shared.items() if t not in self.tables and s["o"] != self.cluster.me},
+        )
+        for table_id, now in self.elsewhere.items():
+            if before.get(table_id) != now:  # a broadcast this process missed
+                self._tell_lobby(now)
 
     def _share(self, table: Table) -> None:
         """This process's table changed: every process's lobby hears it."""
@@ -334,6 +338,10 @@ class Room:
             self.elsewhere[table_id] = shared
         else:
             self.elsewhere.pop(table_id, None)
+        self._tell_lobby(shared)
+
+    def _tell_lobby(self, shared: dict[str, Any]) -> None:
+        """Another process's table, as its owner shared it, to this process's lobby."""
         message = {"type": "lobby", "table": shared["s"]}
         for conn in self.lobby:
             if _may_see(conn.player, shared["s"]["access"], shared["h"], shared["i"]):
