@@ -1,16 +1,22 @@
 """The server's background analysis (issue 18): a review judged in slices is the review
 judged at once, and the queue answers queued, running, done or failed, refuses work
-beyond its bound and keeps a bounded number of reviews."""
+beyond its bound and keeps a bounded number of reviews; the worker ends with its server."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import psutil
 import pytest
 
 from bolola import registry
-from bolola.analysis.background import review_slice
+from bolola.analysis.background import NICE, review_slice
 from bolola.analysis.judgement import JudgeBudget, Judgement
 from bolola.analysis.review import review_record
 from bolola.engine import Record, random_play_out
@@ -76,3 +82,51 @@ def test_the_queue_reviews_fails_clearly_and_refuses_beyond_its_bound() -> None:
             await analyses.close()
 
     asyncio.run(scenario())
+
+
+PARENT = """
+import multiprocessing, os, sys
+from concurrent.futures import ProcessPoolExecutor
+from bolola.analysis.background import lower_priority
+
+if __name__ == "__main__":
+    pool = ProcessPoolExecutor(
+        max_workers=1,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=lower_priority,
+        initargs=(os.getpid(),),
+    )
+    print(pool.submit(os.getpid).result(), flush=True)
+    sys.stdin.read()  # until killed
+"""
+
+
+def test_the_worker_ends_with_a_killed_server(tmp_path: Path) -> None:
+    """kill -9 of the server: its analysis worker does not linger as an orphan."""
+    script = tmp_path / "parent.py"
+    script.write_text(PARENT)
+    parent = subprocess.Popen(
+        [sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert parent.stdout is not None
+        worker = psutil.Process(int(parent.stdout.readline()))
+        assert worker.ppid() == parent.pid and worker.nice() == NICE
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 30
+        while _alive(worker):  # reparented: not ours to wait for, so its state is read
+            assert time.monotonic() < deadline, "the worker outlived its server"
+            time.sleep(0.05)
+    finally:
+        parent.kill()
+        with contextlib.suppress(psutil.NoSuchProcess):
+            if "worker" in locals() and _alive(worker):
+                worker.kill()
+
+
+def _alive(p: psutil.Process) -> bool:
+    try:
+        return bool(p.status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False

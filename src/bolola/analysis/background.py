@@ -15,7 +15,10 @@ seeds never leave the server's processes.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
+import signal
 from dataclasses import dataclass
 
 from bolola import registry
@@ -25,11 +28,27 @@ from bolola.engine import Record
 
 NICE = 19
 """The worker's niceness: the lowest priority, so a live table's work always comes first."""
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def lower_priority() -> None:
-    """A worker process's initializer: judging only gets the CPU nobody else wants."""
+def lower_priority(parent: int | None = None) -> None:
+    """A worker process's initializer: judging only gets the CPU nobody else wants, and
+    (given the server's pid) the worker ends with the server, even a ``kill -9``d one,
+    instead of waiting for work that will never come."""
     os.nice(NICE)
+    if parent is not None:
+        _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """Linux's parent-death signal: SIGTERM to this process when its parent ends."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):  # not Linux: the worker outlives a killed server
+        return
+    if os.getppid() != parent:  # the parent was gone before the signal was asked for
+        os._exit(0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -134,6 +135,7 @@ class Analyses:
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=lower_priority,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
