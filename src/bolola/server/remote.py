@@ -203,7 +203,12 @@ class Remote:
                 proxy.send(error("table_moved", MOVED, table=table_id))
 
     def close(self) -> None:
+        """This process stops: the clients of its tables on other processes rejoin (their
+        processes would hear of it only once this one counts as dead, and a process
+        started again at once under the same name never does)."""
         for proxy in list(self.proxies.values()):
+            for table_id in proxy.tables:
+                proxy.send(error("table_moved", MOVED, table=table_id))
             self._drop(proxy)
 
 

@@ -267,9 +267,17 @@ class Room:
         is mended here, every third of a lease)."""
         assert self.cluster is not None
         shared = {t: orjson.loads(s) for t, s in (await self.cluster.shared()).items()}
+        me = self.cluster.me
+        for table_id, table in self.tables.items():
+            # This process's tables as the hash should have them: a process that lost
+            # one may have shared it after its new owner did (its restate after Redis
+            # came back), and every lobby would read the loser as its owner.
+            entry = shared.get(table_id)
+            if table.status in ("open", "playing") and (entry is None or entry["o"] != me):
+                self._share(table)
         before, self.elsewhere = (
             self.elsewhere,
-            {t: s for t, s in shared.items() if t not in self.tables and s["o"] != self.cluster.me},
+            {t: s for t, s in shared.items() if t not in self.tables and s["o"] != me},
         )
         for table_id, now in self.elsewhere.items():
             if before.get(table_id) != now:  # a broadcast this process missed
@@ -421,9 +429,9 @@ class Room:
         await asyncio.gather(*(t.stop() for t in tables), *self._stopping)
         if self.cluster is not None:
             assert self.remote is not None
-            self.remote.close()
             for t in tables:  # the others take them over at once, not a lease later
                 await self.cluster.release(t.id)
+            self.remote.close()  # released first: their clients' rejoins find no owner
             await self.cluster.close()
 
     def hosted(self, player_id: int) -> int:
