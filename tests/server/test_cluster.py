@@ -155,6 +155,22 @@ async def two_seat_table(server: ServerProcess, host: Player) -> int:
     return table
 
 
+async def seated_apart(one: ServerProcess, two: ServerProcess) -> tuple[Player, Player, int]:
+    """A two-seat table made on ``one``: seat 0 taken from ``one``, seat 1 from ``two``."""
+    a = await Player.connect(one)
+    b = await Player.connect(two)
+    table = await two_seat_table(one, a)
+    await seat(a, table, 0)
+    await seat(b, table, 1)
+    return a, b, table
+
+
+async def befriend(ra: Rest, rb: Rest, a: Player, b: Player) -> None:
+    """``a`` asks ``b`` (each through its own process) and ``b`` accepts."""
+    assert (await ra.post("/api/friends/ask", {"player": b.name})).status_code == 200
+    assert (await rb.post("/api/friends/accept", {"player": a.name})).status_code == 200
+
+
 def test_players_on_two_processes_play_one_table_and_see_every_version(
     processes: Callable[..., list[ServerProcess]],
 ) -> None:
@@ -164,11 +180,7 @@ def test_players_on_two_processes_play_one_table_and_see_every_version(
     one, two = processes(2)
 
     async def scenario() -> None:
-        a = await Player.connect(one)
-        b = await Player.connect(two)
-        table = await two_seat_table(one, a)
-        await seat(a, table, 0)
-        await seat(b, table, 1)  # through process two, to the owner, process one
+        a, b, table = await seated_apart(one, two)  # b through process two, to the owner
         spectator = await Player.connect(two)
         await seat(spectator, table, watch=True)
         acked: list[int] = []
@@ -271,11 +283,7 @@ def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
     one, two = processes(2)
 
     async def scenario() -> None:
-        a = await Player.connect(one)
-        b = await Player.connect(two)
-        table = await two_seat_table(one, a)
-        await seat(a, table, 0)
-        await seat(b, table, 1)
+        a, b, table = await seated_apart(one, two)
         acked: list[int] = []
         await asyncio.gather(play_on(a, table, 15, acked), play_on(b, table, 15, acked))
         redis_server.halt()
@@ -396,11 +404,7 @@ def test_postgresql_restarted_mid_game_play_goes_on(
     one, two = processes(2)
 
     async def scenario() -> None:
-        a = await Player.connect(one)
-        b = await Player.connect(two)
-        table = await two_seat_table(one, a)
-        await seat(a, table, 0)
-        await seat(b, table, 1)
+        a, b, table = await seated_apart(one, two)
         acked: list[int] = []
         await asyncio.gather(play_on(a, table, 12, acked), play_on(b, table, 12, acked))
         postgres.halt()
@@ -448,8 +452,7 @@ def test_friends_see_each_other_across_processes(
         a = await Player.connect(one)
         b = await Player.connect(two)
         ra, rb = Rest(one, a.token), Rest(two, b.token)
-        assert (await ra.post("/api/friends/ask", {"player": b.name})).status_code == 200
-        assert (await rb.post("/api/friends/accept", {"player": a.name})).status_code == 200
+        await befriend(ra, rb, a, b)
         table = await two_seat_table(one, a)
         await seat(a, table, 0)
         listed = (await rb.get("/api/friends")).json()["friends"]
@@ -544,8 +547,7 @@ def test_a_challenge_is_answered_from_another_process(
         host = await Player.connect(one)
         friend = await Player.connect(two)
         rh, rf = Rest(one, host.token), Rest(two, friend.token)
-        assert (await rh.post("/api/friends/ask", {"player": friend.name})).status_code == 200
-        assert (await rf.post("/api/friends/accept", {"player": host.name})).status_code == 200
+        await befriend(rh, rf, host, friend)
         game = {"game": "hearts-trumps", "options": {"target": 1}}
         made = await rh.post("/api/challenges", {"players": [friend.name], "table": game})
         assert made.status_code == 200, made.text
@@ -576,8 +578,7 @@ def test_a_challenge_outlives_its_owner(processes: Callable[..., list[ServerProc
         host = await Player.connect(one)
         friend = await Player.connect(two)
         rh, rf = Rest(one, host.token), Rest(two, friend.token)
-        assert (await rh.post("/api/friends/ask", {"player": friend.name})).status_code == 200
-        assert (await rf.post("/api/friends/accept", {"player": host.name})).status_code == 200
+        await befriend(rh, rf, host, friend)
         game = {"game": "hearts-trumps", "options": {"target": 1}}
         made = await rh.post("/api/challenges", {"players": [friend.name], "table": game})
         assert made.status_code == 200, made.text

@@ -82,6 +82,7 @@ class Watcher:
 
     def __init__(self, player: PlayerInfo) -> None:
         self.player = player
+        self.fold_acks = False
         self.frames: list[dict[str, Any]] = []
         self._new = asyncio.Event()
 

@@ -50,6 +50,7 @@ class RemoteListener:
         default_factory=asyncio.Queue
     )
     worker: asyncio.Task[None] | None = None
+    fold_acks: bool = False  # an ack through another process keeps its own frame
 
     def send(self, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else dumps(message)

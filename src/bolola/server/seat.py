@@ -13,6 +13,7 @@ class Listener(Protocol):
     """A connection as a table sees it."""
 
     player: PlayerInfo
+    fold_acks: bool  # its own actions' acks ride in their updates (hello's fold_acks)
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message: a dict, or its JSON text (encoded once for many listeners)."""

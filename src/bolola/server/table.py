@@ -541,7 +541,7 @@ class Table:
             self._presence()
         # A client that folds acks hears this one in its update (a repeat still gets an
         # ack of its own: the update is gone by then).
-        fold = getattr(conn, "fold_acks", False) and conn in self.listeners
+        fold = conn.fold_acks and conn in self.listeners
         acked: list[int] = []
 
         def accepted(version: int) -> None:
