@@ -191,7 +191,7 @@ def test_players_on_two_processes_play_one_table_and_see_every_version(
             assert check_frames(p.frames, seat_no, truth) > 60
         for p in (a, b):
             seen = updates(p, table)
-            assert gap_free(seen), seen
+            assert gap_free(seen), f"{seen}"
             assert [v for v in seen if v > 0][-1] >= 60
         assert sorted(acked) == sorted(set(acked))  # one ack per accepted action
         b_views = [f for f in b.frames if f.get("type") == "update"]
@@ -222,7 +222,7 @@ def test_the_owner_killed_mid_deal_its_table_moves_and_nothing_acked_is_lost(
         one.kill()
         await asyncio.gather(play_on(a, table, 45, acked), play_on(b, table, 45, acked))
         for p in (a, b):
-            assert gap_free(updates(p, table)), updates(p, table)
+            assert gap_free(updates(p, table)), f"{updates(p, table)}"
         versions = await logged(two.database_url, table)
         assert versions == list(range(1, len(versions) + 1))  # no gap, no fork
         assert set(acked) <= set(versions)
@@ -292,8 +292,8 @@ def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
         await b.expect(lambda f: f.get("code") == "table_moved", timeout=30)
         await seat(b, table)
         await asyncio.gather(play_on(a, table, 40, acked), play_on(b, table, 40, acked))
-        for p in (a, b):
-            assert gap_free(updates(p, table)), updates(p, table)
+        for name, p in (("a", a), ("b", b)):
+            assert gap_free(updates(p, table)), f"{name}: {updates(p, table)}"
         assert set(acked) <= set(await logged(one.database_url, table))
         # What Redis forgot is told again: the table is in every process's lobby.
         owner = redis.Redis.from_url(redis_server.url, decode_responses=True).get(
@@ -414,7 +414,7 @@ def test_postgresql_restarted_mid_game_play_goes_on(
         assert versions == list(range(1, len(versions) + 1))
         assert set(acked) <= set(versions)
         for p in (a, b):
-            assert gap_free(updates(p, table)), updates(p, table)
+            assert gap_free(updates(p, table)), f"{updates(p, table)}"
             await p.close()
 
     run(scenario)

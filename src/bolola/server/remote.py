@@ -8,7 +8,10 @@ the socket unchanged. When the connection closes, or leaves, the owner hears ``G
 
 Pub/sub delivers at most once: a frame lost (Redis restarting) is a gap the client sees
 in the versions, and both sides tell their clients to rejoin (``table_moved``) once the
-subscriber is back, as they do when a table's owner dies or loses its lease.
+subscriber is back, as they do when a table's owner dies or loses its lease. A connection
+told so hears no update of that table until the snapshot its rejoin brings: the owner,
+unaware, goes on sending them until it hears the rejoin, and one of them after the lost
+ones would be a gap.
 """
 
 from __future__ import annotations
@@ -76,6 +79,7 @@ class Remote:
         self.command = command
         self.local: dict[int, Any] = {}  # connection id -> a local connection
         self.proxies: dict[tuple[str, int], RemoteListener] = {}
+        self.hushed: dict[int, set[int]] = {}  # connection id -> tables told table_moved
         cluster.on_message = self.receive
         cluster.on_reconnect = self.reconnected
 
@@ -90,6 +94,7 @@ class Remote:
             # The owner is not listening (dead, or back on Redis a moment later than
             # this process): the client rejoins, which finds the owner or takes over.
             conn.remote.pop(table.id, None)
+            self._hush(conn.id, table.id)
             conn.send(error("table_moved", MOVED, **refs))
 
         self.cluster.send(table.owner, "C" + dumps(envelope), unheard)
@@ -99,6 +104,7 @@ class Remote:
     def gone(self, conn: Any) -> None:
         """A local connection closed: the owners of its remote tables hear it."""
         self.local.pop(conn.id, None)
+        self.hushed.pop(conn.id, None)
         for table_id, owner in conn.remote.items():
             self.cluster.send(owner, f"G{conn.id} {table_id} {self.cluster.me}")
         conn.remote.clear()
@@ -110,7 +116,29 @@ class Remote:
             for table_id, owner in list(conn.remote.items()):
                 if owners is None or owner in owners:
                     del conn.remote[table_id]
+                    self._hush(conn.id, table_id)
                     conn.send(error("table_moved", MOVED, table=table_id))
+
+    def _hush(self, conn_id: int, table_id: int) -> None:
+        self.hushed.setdefault(conn_id, set()).add(table_id)
+
+    def _heard(self, conn_id: int, frame: str) -> bool:
+        """Whether a frame from an owner reaches a connection told to rejoin: all but
+        the table's updates, until its snapshot (or catch-up) comes."""
+        hushed = self.hushed[conn_id]
+        try:
+            message = orjson.loads(frame)
+        except orjson.JSONDecodeError:
+            return True
+        table_id = message.get("table") if isinstance(message, dict) else None
+        if table_id not in hushed:
+            return True
+        kind = message.get("type")
+        if kind in ("snapshot", "catchup"):
+            hushed.discard(table_id)
+            if not hushed:
+                del self.hushed[conn_id]
+        return bool(kind != "update")
 
     # -- the owner's side -----------------------------------------------------------------
 
@@ -119,7 +147,7 @@ class Remote:
         if kind == "F":
             conn_id, _, frame = body.partition(" ")
             conn = self.local.get(int(conn_id))
-            if conn is not None:
+            if conn is not None and (conn.id not in self.hushed or self._heard(conn.id, frame)):
                 conn.send(frame)
         elif kind == "C":
             envelope = orjson.loads(body)
