@@ -18,10 +18,14 @@ LIST
 # whatever covers it, or boxes.
 faces=$(fc-list ':lang=ar' family 2>/dev/null || true)
 [[ $faces == *"Noto Sans Arabic"* ]] || need+=(fonts-noto-ui-core)
+# jemalloc, which `bolola serve` runs on where installed (src/bolola/server/allocator.py):
+# the server tests check that it does.
+libs=$(ldconfig -p 2>/dev/null || true)
+[[ $libs == *"libjemalloc.so.2 "* ]] || need+=(libjemalloc2)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "${EUID:-$(id -u)}" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   names="${need[*]}"
-  echo "bolola: install ${names// / and } (Debian: apt-get install ${need[*]}) to run the browser, PostgreSQL, Redis and nginx tests" >&2
+  echo "bolola: install ${names// / and } (Debian: apt-get install ${need[*]}) to run the browser, PostgreSQL, Redis, nginx and allocator tests" >&2
   exit 1
 fi
 echo "installing: ${need[*]}"

@@ -151,8 +151,9 @@ def test_make_setup_needs_no_node_and_no_apt_get(
 SCRIPT = ROOT / "scripts/setup-test-system.sh"
 INSTRUCTION = (
     "bolola: install chromium and postgresql and redis-server and nginx and fonts-noto-ui-core"
-    " (Debian: apt-get install chromium postgresql redis-server nginx fonts-noto-ui-core) to run"
-    " the browser, PostgreSQL, Redis and nginx tests"
+    " and libjemalloc2 (Debian: apt-get install chromium postgresql redis-server nginx"
+    " fonts-noto-ui-core libjemalloc2) to run the browser, PostgreSQL, Redis, nginx and"
+    " allocator tests"
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import httpx
 import pytest
@@ -43,6 +44,10 @@ def test_healthz_migrations_and_json_logs(fresh_server: ServerProcess) -> None:
     records = [json.loads(x) for x in lines]
     assert any(r["msg"] == "ready" and r["logger"] == "bolola.server" for r in records)
     assert all({"ts", "level", "logger", "msg"} <= set(r) for r in records)
+    # Started again on jemalloc (make test installs it), as the same process.
+    assert any(r["msg"] == "allocations go to jemalloc" for r in records)
+    assert server.proc is not None
+    assert "libjemalloc" in Path(f"/proc/{server.proc.pid}/maps").read_text()
 
 
 @pytest.mark.slow

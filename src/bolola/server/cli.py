@@ -36,9 +36,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import logging
+
     import uvicorn
 
     from bolola.server import logs
+    from bolola.server.allocator import restart_on_jemalloc, running_on_jemalloc
     from bolola.server.app import make_app
     from bolola.store.database import DatabaseUrlError, async_url
 
@@ -71,7 +74,11 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    restart_on_jemalloc(settings.allocator)
     logs.setup(settings.log_level)
+    logging.getLogger("bolola.allocator").info(
+        "allocations go to %s", "jemalloc" if running_on_jemalloc() else "Python's allocator"
+    )
     problem = _database_problem(settings.database_url)
     if problem is not None:
         print(f"bolola serve: {problem}", file=sys.stderr, flush=True)

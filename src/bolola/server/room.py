@@ -134,7 +134,11 @@ class Room:
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
         self.friends = Friends(self, store, settings.challenge_seconds)
-        self.heap = Heap(settings.trim_seconds)
+        self.heap = Heap(
+            settings.trim_seconds,
+            idle=lambda: not self.tables and not self._stopping,
+            forget=(store.forget,),
+        )
         # Several processes (settings.redis_url): leases, forwarding, take-overs.
         self.cluster: Cluster | None = None
         self.remote: Remote | None = None

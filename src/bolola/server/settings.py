@@ -168,8 +168,11 @@ class Settings(BaseSettings):
     # reloads, then only its record and results remain (in the database).
     finished_table_seconds: float = Field(60.0, ge=0)
     # After a table leaves memory, freed memory is given back to the system this many
-    # seconds later (glibc's malloc_trim; at most one per period); 0: never.
+    # seconds later (at most one per period; caches too when no table is live); 0: never.
     trim_seconds: float = Field(30.0, ge=0)
+    # The C allocator every allocation goes to: jemalloc where it is installed (the
+    # server starts itself again on it; server/allocator.py), or Python's own.
+    allocator: Literal["jemalloc", "python"] = "jemalloc"
     # How long a challenge waits for its friends' answers before it lapses (issue 17).
     challenge_seconds: float = Field(180.0, gt=0)
     # The address people reach the server at (e.g. https://cards.example.org), for the

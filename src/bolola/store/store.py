@@ -125,6 +125,11 @@ class Store:
         await self.writer.stop()
         await self.engine.dispose()
 
+    def forget(self) -> None:
+        """Drop the compiled statements SQLAlchemy keeps (compiled again on next use):
+        the server forgets them with its other caches when no table is live."""
+        self.engine.sync_engine.clear_compiled_cache()
+
     # -- keys and players -------------------------------------------------------------
 
     async def secret(self, name: str) -> str:

@@ -30,7 +30,6 @@ import random
 import time
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from bolola.bots.base import Bot, Budget
@@ -54,6 +53,7 @@ from bolola.bots.hearts_trumps.knowledge import (
 from bolola.bots.hearts_trumps.race import battle_worth, race_value
 from bolola.engine import Action
 from bolola.games.hearts_trumps.view import HeartsTrumpsView
+from bolola.memo import memo
 
 ROUND_SAMPLES = 20
 """Opponent hands sampled for a first hand of a 6-card round at the default budget."""
@@ -122,14 +122,14 @@ def _roles(side: tuple[Token, ...]) -> list[tuple[int, int, int]]:
     return list(out)
 
 
-@lru_cache(maxsize=1 << 14)
+@memo(maxsize=1 << 14)
 def _cells(mine: tuple[Token, ...], theirs: tuple[Token, ...]) -> tuple[tuple[Token, ...], ...]:
     """:func:`duel_result` for every own placement (rows) and theirs (columns)."""
     cols = _roles(theirs)
     return tuple(tuple(duel_result(p, q) for q in cols) for p in _roles(mine))
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(maxsize=1 << 16)
 def game_value(mine: tuple[Token, ...], theirs: tuple[Token, ...], lead: int, left: int) -> float:
     """A 3-card hand's 6 x 6 simultaneous game, in points difference including the race
     after it (``left`` counts this hand's battles): halfway between its maximin and its

@@ -17,7 +17,6 @@ of them. Cards are deck ints with both jokers as 52 (they are alike, HT-1).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from bolola.cards import Card
 from bolola.games.hearts_trumps.battle import strength
@@ -25,6 +24,7 @@ from bolola.games.hearts_trumps.deal import HANDS_PER_DEAL, JOKER_POINTS
 from bolola.games.hearts_trumps.deck import is_heart, is_joker, rank
 from bolola.games.hearts_trumps.placement import Place
 from bolola.games.hearts_trumps.view import HeartsTrumpsView
+from bolola.memo import memo
 
 JOKER = 52
 Triple = tuple[int, int, int]
@@ -47,7 +47,7 @@ def triple_of(place: Place) -> Triple:
     return (card_int(place.loot), card_int(place.attacker), card_int(place.defender))
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def triples(hand: tuple[int, ...]) -> tuple[Triple, ...]:
     """Every placement of 3 cards of ``hand`` (sorted, jokers as 52), each once."""
     out: dict[Triple, None] = {}

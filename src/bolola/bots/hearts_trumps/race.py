@@ -14,14 +14,13 @@ with ``left`` battles to go, each taken as a coin flip (future cards are unknown
 
 from __future__ import annotations
 
-from functools import cache
-
 from bolola.games.hearts_trumps.deal import HANDS_PER_DEAL, MORE_LOOT_BONUS
+from bolola.memo import memo
 
 BATTLES_PER_DEAL = 2 * HANDS_PER_DEAL
 
 
-@cache
+@memo(maxsize=None)
 def race_value(lead: int, left: int) -> float:
     """Expected bonus difference (own minus the opponent's) with ``lead`` more loot cards
     taken and ``left`` battles to go, each battle won half the time."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from bolola.bots.base import Bot, Budget
@@ -26,6 +25,7 @@ from bolola.games.king_bolola.actions import Declare
 from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.deal import NO_TRUMP
 from bolola.games.king_bolola.view import KingBololaView
+from bolola.memo import memo
 
 from .heuristics import Pricer, Table, best_card, card_penalty
 from .knowledge import Knowledge
@@ -59,7 +59,7 @@ def declaring_gain(hand: int, seat: int, contract: Contract, trump: int = NO_TRU
     return expected_points(hand, seat, contract, trump) - CALIBRATION[contract][2]
 
 
-@lru_cache(maxsize=64)
+@memo(maxsize=64)
 def _opening(hand: int, seat: int) -> Knowledge:
     """What a declarer knows before the first card: its hand (the same for every
     contract it weighs, so built once)."""
@@ -80,7 +80,7 @@ def _pricer(hand: int, seat: int, contract: Contract, trump: int) -> Pricer:
     return Pricer(contract, trump, _opening(hand, seat), Table(seat, 1, (), others, -1, -1))
 
 
-@lru_cache(maxsize=64)
+@memo(maxsize=64)
 def _card_odds(hand: int, seat: int, positive: bool, trump: int) -> tuple[float, ...]:
     """Each card's chance of taking a trick, lowest card first: the same for every
     contract of one kind, so computed once per kind while a declarer weighs them."""

@@ -9,12 +9,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations
 
 from bolola.cards import Card, CardError
 from bolola.engine import RecordError
 from bolola.games.hearts_trumps.deck import card_of
+from bolola.memo import forgettable, memo
 
 Placement = tuple[int, int, int]
 """A placement inside the engine: (loot, attacker, defender) as deck ints."""
@@ -48,9 +48,17 @@ class Place:
 Action = Place
 
 # Every Place built once, in a flat table by (loot, attacker, defender) with both jokers
-# as 52: listing legal placements is the hot path of every search bot.
+# as 52: listing legal placements is the hot path of every search bot. Built as play
+# needs it, emptied with the other caches when the server has no table (bolola.memo).
 _KEY: tuple[int, ...] = (*range(53), 52)
 _PLACES: list[Place | None] = [None] * 53**3
+
+
+def _forget_places() -> None:
+    _PLACES[:] = [None] * 53**3
+
+
+forgettable(_forget_places)
 _PERMUTATIONS = {n: tuple(permutations(range(n), 3)) for n in range(3, 7)}
 
 
@@ -66,7 +74,7 @@ def place_of(p: Placement) -> Place:
     return _place_at(_KEY[p[0]] * 2809 + _KEY[p[1]] * 53 + _KEY[p[2]])
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def placements(hand: tuple[int, ...]) -> tuple[Place, ...]:
     """Every placement of 3 cards of ``hand`` (sorted deck ints), each once (the two
     jokers are alike), in a fixed order: by loot, then attacker, then defender."""

@@ -35,7 +35,6 @@ card off); ``hand`` is null for a spectator.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from bolola.cards import Card
@@ -43,6 +42,7 @@ from bolola.games.jolly.deck import text, texts
 from bolola.games.jolly.finder import OPENING, best
 from bolola.games.jolly.meld import TableMeld
 from bolola.games.jolly.scoring import RoundScore
+from bolola.memo import memo
 
 GAME_NAME = "jolly"
 
@@ -132,7 +132,7 @@ class Finding:
         }
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def finding(faces: tuple[Card, ...], opened: bool) -> Finding:
     """The finder's reading of a hand (memoised: every view of a seat asks it again)."""
     plan = best(faces)

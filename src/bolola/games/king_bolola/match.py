@@ -6,7 +6,6 @@ The match is the registered game ``king-bolola``; each deal is played by
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -38,6 +37,7 @@ from bolola.games.king_bolola.deal import (
 from bolola.games.king_bolola.events import ContractDeclared, DealStarted, MatchEnded
 from bolola.games.king_bolola.options import KingBololaOptions, first_declarer
 from bolola.games.king_bolola.view import DealSummary, KingBololaView, make_view
+from bolola.memo import memo
 
 DEALS = 24
 _new = tuple.__new__
@@ -81,7 +81,7 @@ def offered(match: Match, seat: int | None = None) -> tuple[Contract, ...]:
     return _open(match.used, match.declared[seat])
 
 
-@functools.lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def _open(used: tuple[int, ...], owed: tuple[int, int, int]) -> tuple[Contract, ...]:
     # Every view carries the declarer's offer, and it changes only between deals: a
     # memo of the few (quotas used, classes owed) pairs the room's matches are at.
