@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 
 import orjson
+import psutil
 from roomclient import ServerProcess, open_table, run
 
 from bolola.server import bench
@@ -32,3 +33,10 @@ def test_the_wait_for_tables_to_leave_reads_healthz(server: ServerProcess):
     assert bench._until_no_tables(url, timeout=30) is not None
     run(lambda: open_table(server))  # a live table stays: the wait gives up and says so
     assert bench._until_no_tables(url, timeout=1.5) is None
+
+
+def test_the_report_says_which_allocator_the_server_ran_on() -> None:
+    # This test process runs on Python's allocator; `bolola serve` on jemalloc is
+    # checked in test_server_serve.
+    assert bench.Meter(psutil.Process()).allocator() == "python"
+    assert bench.Meter(None).allocator() is None

@@ -299,6 +299,16 @@ class Meter:
             return None
         return round(sum(s.memory_info().rss for s in self.servers) / 2**20, 1)
 
+    def allocator(self) -> str | None:
+        """What the (first) server allocates with: ``jemalloc`` when it is mapped in."""
+        if self.server is None:
+            return None
+        try:
+            maps = self.server.memory_maps()
+        except psutil.Error:
+            return None
+        return "jemalloc" if any("libjemalloc" in m.path for m in maps) else "python"
+
     def report(self, sample: Sample, tables: int) -> dict[str, Any]:
         wall = time.perf_counter() - self.wall
         out: dict[str, Any] = {
@@ -406,6 +416,7 @@ async def _play(
         await asyncio.sleep(3.0)
         memory["after_mb"] = meter.rss_mb()
     if memory["start_mb"] is not None:
+        memory["allocator"] = meter.allocator()
         sockets_n = len(sockets)
         memory["per_connection_kb"] = round(
             (memory["connected_mb"] - memory["start_mb"]) * 1024 / sockets_n, 1
