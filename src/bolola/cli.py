@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
@@ -70,6 +71,12 @@ class Command(Protocol):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None and sys.argv[1:2] == ["serve"]:
+        # The server starts itself again on jemalloc (server/allocator.py) before it
+        # imports anything more: every module loaded before would be loaded twice.
+        from bolola.server.allocator import restart_on_jemalloc
+
+        restart_on_jemalloc(os.environ.get("BOLOLA_ALLOCATOR", "jemalloc"))
     parser = argparse.ArgumentParser(prog="bolola", description="Bolola, an online card room.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules: dict[str, Command] = {}

@@ -192,9 +192,6 @@ def _serve_forked(argv: list[str], env: dict[str, str], log: str, workdir: str) 
     os.close(out)
     os.chdir(workdir)
     os.environ.update(env)
-    # A forked server cannot start itself again on jemalloc (its command line is the
-    # forkserver's): it stays on Python's allocator; `fresh` servers test jemalloc.
-    os.environ.setdefault("BOLOLA_ALLOCATOR", "python")
     from bolola.cli import main
 
     code = main(argv)

@@ -3,10 +3,13 @@ generator that measures with its own collector off, and the wait for tables to l
 
 from __future__ import annotations
 
+import asyncio
 import gc
+from typing import cast
 
 import orjson
 import psutil
+import pytest
 from roomclient import ServerProcess, open_table, run
 
 from bolola.server import bench
@@ -40,3 +43,23 @@ def test_the_report_says_which_allocator_the_server_ran_on() -> None:
     # checked in test_server_serve.
     assert bench.Meter(psutil.Process()).allocator() == "python"
     assert bench.Meter(None).allocator() is None
+
+
+def test_the_start_is_read_once_the_servers_memory_stops_moving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server just started still hands back what its start-up freed: the first
+    readings fall; the start is the first steady one, not the first one."""
+    readings = iter([138.0, 131.0, 124.0, 121.5, 121.0, 121.2, 121.0, 121.1, 99.0])
+
+    class Falling:
+        def rss_mb(self) -> float:
+            return next(readings)
+
+    async def no_wait(_: float) -> None:
+        return None
+
+    monkeypatch.setattr(bench.asyncio, "sleep", no_wait)
+    settled = asyncio.run(bench._settled_rss(cast(bench.Meter, Falling())))
+    assert settled == 121.0
+    assert next(readings) == 99.0  # it stopped reading once steady

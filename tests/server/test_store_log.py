@@ -137,3 +137,34 @@ def test_a_fenced_action_goes_in_only_with_the_tables_current_token(
             await store.close()
 
     run(scenario)
+
+
+def test_a_store_that_forgot_its_caches_and_connections_goes_on(url: str) -> None:
+    """What the server forgets when no table is live (the compiled statements, the log
+    connection's pages, the pool): the next write and read open what they need."""
+
+    async def scenario() -> list[str]:
+        store = await Store.open(url)
+        try:
+            player = await store.add_player("forgetful", is_guest=True)
+            seats = [SeatInfo(0, "human", None, player.id), SeatInfo(1, "bot", "club", None)]
+            table = await store.add_table(
+                game="jolly",
+                options={},
+                seed=1,
+                access="anyone",
+                move_seconds=None,
+                rated=False,
+                host_id=player.id,
+                seats=seats,
+            )
+            await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
+            store.forget()
+            store.forget()  # again while the pool is still going: one disposal at a time
+            await store.append_action(table, LoggedAction(2, 0, "discard:5H", player.id, "a2"))
+            assert (await store.player(player.id)) is not None
+            return [entry.action for entry in await store.actions_after(table, 0)]
+        finally:
+            await store.close()
+
+    assert run(scenario) == ["draw", "discard:5H"]

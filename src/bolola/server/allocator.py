@@ -5,11 +5,12 @@ lives, and what a busy hour leaves alive is spread over hundreds of them: after 
 tables had come and gone the server stayed at 2.7 times its start. With every
 allocation made by jemalloc instead (``PYTHONMALLOC=malloc`` and jemalloc preloaded) a
 survivor keeps a page, freed pages go back to the system within a second, and the same
-run ends within 10% of its start at no measured CPU cost (docs/performance.md, "Memory,
-fifth round").
+run ends at 1.3 to 1.4 times its start, at no measured CPU cost (docs/performance.md,
+"Memory, fifth round").
 
 Both must be set before the interpreter starts, so ``bolola serve`` starts itself again
-with them, once (the process keeps its id: supervisors and ``kill`` see one process).
+with them, once, before it imports anything more (``bolola.cli.main``); the process
+keeps its id: supervisors and ``kill`` see one process.
 ``BOLOLA_ALLOCATOR=python`` keeps Python's allocator; without ``libjemalloc.so.2``
 (Debian's ``libjemalloc2``: ``make test`` installs it with the other system packages the
 tests need, ``make run`` uses it when present) the server says so and keeps it too.

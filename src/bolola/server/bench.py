@@ -371,7 +371,7 @@ async def _play(
     several processes (``urls``) seat k of table t connects to process (t + k) mod N: the
     tables' owners alternate, and most seats reach their table through another process."""
     seats_per_table = _seat_count(args.game, _options(args.option, args.game))
-    memory: dict[str, Any] = {"start_mb": meter.rss_mb()}
+    memory: dict[str, Any] = {"start_mb": await _settled_rss(meter)}
     every = urls or [url]
     sockets = await _gather_limited(
         [
@@ -426,6 +426,22 @@ async def _play(
         )
     report["memory"] = memory
     return report
+
+
+async def _settled_rss(meter: Meter, timeout: float = 15.0) -> float | None:
+    """The servers' RSS once it stops moving: a server just started still hands back
+    what its start-up freed (jemalloc after a second), and a reading taken then made
+    the start look 15 MiB larger."""
+    readings: list[float] = []
+    deadline = time.monotonic() + timeout
+    while (rss := meter.rss_mb()) is not None:
+        readings = [*readings[-4:], rss]
+        if len(readings) == 5 and max(readings) - min(readings) <= 1.0:
+            return min(readings)
+        if time.monotonic() > deadline:
+            return rss
+        await asyncio.sleep(0.25)
+    return None
 
 
 async def _flat_out() -> bool:

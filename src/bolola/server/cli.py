@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from bolola.server import logs
-    from bolola.server.allocator import restart_on_jemalloc, running_on_jemalloc
+    from bolola.server.allocator import running_on_jemalloc
     from bolola.server.app import make_app
     from bolola.store.database import DatabaseUrlError, async_url
 
@@ -74,7 +74,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    restart_on_jemalloc(settings.allocator)
     logs.setup(settings.log_level)
     logging.getLogger("bolola.allocator").info(
         "allocations go to %s", "jemalloc" if running_on_jemalloc() else "Python's allocator"

@@ -8,8 +8,9 @@ So, ``delay`` seconds after a table leaves (at most once per ``delay``):
 - if no table is live any more (``idle``), what play left behind goes first: a full
   collection of the cyclic garbage (the server's collector thresholds make full ones
   rare), every cache of the rules and bots (:func:`bolola.memo.forget`) and the
-  ``forget`` callables (the database's compiled statements). Each of those lives on a
-  page among the tables' freed objects and would keep it;
+  ``forget`` callables (the database's compiled statements, connections and page
+  cache). Each of those lives on a page among the tables' freed objects and would
+  keep it;
 - then the C allocator hands back its free pages: jemalloc's purge when the server runs
   on it (``bolola serve`` does where it is installed: :mod:`bolola.server.allocator`),
   glibc's ``malloc_trim(0)`` otherwise. On a C library with neither it does nothing.

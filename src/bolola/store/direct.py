@@ -109,6 +109,10 @@ class SqliteLog:
         if not task.cancelled():
             task.exception()  # a failed checkpoint is tried again at the next one
 
+    def shrink(self) -> None:
+        """Hand back the connection's page cache (SQLite's ``shrink_memory``)."""
+        self.db.execute("PRAGMA shrink_memory")
+
     async def close(self) -> None:
         if self._checkpoint is not None:
             with contextlib.suppress(Exception):

@@ -113,6 +113,9 @@ class PgLog:
             )
         return sql
 
+    def shrink(self) -> None:
+        """Nothing to hand back: the server keeps PostgreSQL's pages, not this process."""
+
     async def close(self) -> None:
         if self._connection is not None:
             with contextlib.suppress(Exception):

@@ -7,6 +7,7 @@ Used as::
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -112,6 +113,7 @@ class Store:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self.writer = Writer(self._sessions, direct)
+        self._disposing: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -123,12 +125,19 @@ class Store:
 
     async def close(self) -> None:
         await self.writer.stop()
+        if self._disposing is not None:
+            await self._disposing
         await self.engine.dispose()
 
     def forget(self) -> None:
-        """Drop the compiled statements SQLAlchemy keeps (compiled again on next use):
-        the server forgets them with its other caches when no table is live."""
+        """What the server forgets with its other caches when no table is live: the
+        statements SQLAlchemy keeps compiled, the event log connection's page cache, and
+        the pool's connections (each with its own cache; opened again on next use).
+        Connections in use when the pool goes are closed as they come back."""
         self.engine.sync_engine.clear_compiled_cache()
+        self.writer.shrink()
+        if self._disposing is None or self._disposing.done():
+            self._disposing = asyncio.get_running_loop().create_task(self.engine.dispose())
 
     # -- keys and players -------------------------------------------------------------
 

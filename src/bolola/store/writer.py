@@ -43,6 +43,9 @@ class DirectLog(Protocol):
         fenced row names its table in ``table_id``; ``None``: no fence)."""
         ...
 
+    def shrink(self) -> None:
+        """Hand back what the connection caches (the server has no table)."""
+
     async def close(self) -> None: ...
 
 
@@ -73,6 +76,10 @@ class Writer:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="store-writer")
+
+    def shrink(self) -> None:
+        if self._direct is not None:
+            self._direct.shrink()
 
     async def stop(self) -> None:
         """Finish every queued write, then stop."""
