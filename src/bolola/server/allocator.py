@@ -77,6 +77,11 @@ def running_on_jemalloc() -> bool:
     return os.environ.get("PYTHONMALLOC") == "malloc" and _mallctl_present()
 
 
+def report() -> None:
+    """Say in the log which allocator this server runs on."""
+    log.info("allocations go to %s", "jemalloc" if running_on_jemalloc() else "Python's allocator")
+
+
 def _mallctl_present() -> bool:
     try:
         ctypes.CDLL(None).mallctl  # noqa: B018 - the lookup is the test

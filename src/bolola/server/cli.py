@@ -36,12 +36,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import logging
-
     import uvicorn
 
-    from bolola.server import logs
-    from bolola.server.allocator import running_on_jemalloc
+    from bolola.server import allocator, logs
     from bolola.server.app import make_app
     from bolola.store.database import DatabaseUrlError, async_url
 
@@ -75,9 +72,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     logs.setup(settings.log_level)
-    logging.getLogger("bolola.allocator").info(
-        "allocations go to %s", "jemalloc" if running_on_jemalloc() else "Python's allocator"
-    )
+    allocator.report()
     problem = _database_problem(settings.database_url)
     if problem is not None:
         print(f"bolola serve: {problem}", file=sys.stderr, flush=True)

@@ -77,12 +77,13 @@ def give_back() -> Callable[[], None] | None:
 
 class Heap:
     """``left()`` after a table leaves memory: a trim ``delay`` seconds later (one for
-    every table that leaves meanwhile). ``delay`` 0: never."""
+    every table that leaves meanwhile). ``delay`` 0: never. ``trim``: ``"allocator"``,
+    what this process's C allocator offers (:func:`give_back`), or a callable."""
 
     def __init__(
         self,
         delay: float,
-        trim: Callable[[], None] | Literal["libc"] | None = "libc",
+        trim: Callable[[], None] | Literal["allocator"] | None = "allocator",
         *,
         idle: Callable[[], bool] = lambda: False,
         forget: Sequence[Callable[[], None]] = (),
@@ -90,7 +91,7 @@ class Heap:
         self.delay = delay
         self.trims = 0  # how many ran
         self.sweeps = 0  # how many of them found the server idle and forgot its caches
-        self._trim = None if delay <= 0 else give_back() if trim == "libc" else trim
+        self._trim = None if delay <= 0 else give_back() if trim == "allocator" else trim
         self._idle = idle
         self._forget = forget
         self._pending: asyncio.TimerHandle | None = None
