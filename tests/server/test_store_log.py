@@ -49,6 +49,21 @@ def test_the_migrations_build_the_models_schema(url: str) -> None:
     assert run(scenario) == []
 
 
+async def jolly_table(store: Store, player_id: int, seed: int = 1) -> int:
+    """A two-seat Jolly table: the player and a bot."""
+    seats = [SeatInfo(0, "human", None, player_id), SeatInfo(1, "bot", "club", None)]
+    return await store.add_table(
+        game="jolly",
+        options={},
+        seed=seed,
+        access="anyone",
+        move_seconds=None,
+        rated=False,
+        host_id=player_id,
+        seats=seats,
+    )
+
+
 def test_an_action_as_long_as_the_wire_accepts_is_logged_whole(url: str) -> None:
     """A Jolly opening lists every card it lays down: far more than 40 characters."""
     melds = ["3D,4D,5D,6D,7D", "8S,JK=8H,8D", "QS,QH,QD,JK=QC"]
@@ -60,17 +75,7 @@ def test_an_action_as_long_as_the_wire_accepts_is_logged_whole(url: str) -> None
         store = await Store.open(url)
         try:
             player = await store.add_player("opener", is_guest=True)
-            seats = [SeatInfo(0, "human", None, player.id), SeatInfo(1, "bot", "club", None)]
-            table = await store.add_table(
-                game="jolly",
-                options={},
-                seed=1,
-                access="anyone",
-                move_seconds=None,
-                rated=False,
-                host_id=player.id,
-                seats=seats,
-            )
+            table = await jolly_table(store, player.id)
             await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
             await store.append_action(table, LoggedAction(2, 0, opening, player.id, "a2"))
             await store.append_action(table, LoggedAction(3, 0, longest, player.id, "a3"))
@@ -93,17 +98,7 @@ def test_a_fenced_action_goes_in_only_with_the_tables_current_token(
         store = await Store.open(url)
         try:
             player = await store.add_player("owner", is_guest=True)
-            seats = [SeatInfo(0, "human", None, player.id), SeatInfo(1, "bot", "club", None)]
-            table = await store.add_table(
-                game="jolly",
-                options={},
-                seed=1,
-                access="anyone",
-                move_seconds=None,
-                rated=False,
-                host_id=player.id,
-                seats=seats,
-            )
+            table = await jolly_table(store, player.id)
             old = await store.claim_table(table)
             await store.append_action(table, LoggedAction(1, 0, "draw", None, None), fence=old)
             new = await store.claim_table(table)
@@ -113,16 +108,7 @@ def test_a_fenced_action_goes_in_only_with_the_tables_current_token(
                     table, LoggedAction(2, 0, "discard:QS", None, None), fence=old
                 )
             # Two tables' actions in one group commit: the stale one alone is refused.
-            other = await store.add_table(
-                game="jolly",
-                options={},
-                seed=2,
-                access="anyone",
-                move_seconds=None,
-                rated=False,
-                host_id=player.id,
-                seats=seats,
-            )
+            other = await jolly_table(store, player.id, seed=2)
             mine = await store.claim_table(other)
             results = await asyncio.gather(
                 store.append_action(table, LoggedAction(2, 0, "discard:7H", None, None), fence=new),
@@ -147,17 +133,7 @@ def test_a_store_that_forgot_its_caches_and_connections_goes_on(url: str) -> Non
         store = await Store.open(url)
         try:
             player = await store.add_player("forgetful", is_guest=True)
-            seats = [SeatInfo(0, "human", None, player.id), SeatInfo(1, "bot", "club", None)]
-            table = await store.add_table(
-                game="jolly",
-                options={},
-                seed=1,
-                access="anyone",
-                move_seconds=None,
-                rated=False,
-                host_id=player.id,
-                seats=seats,
-            )
+            table = await jolly_table(store, player.id)
             await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
             store.forget()
             store.forget()  # again while the pool is still going: one disposal at a time

@@ -74,17 +74,12 @@ def restart_on_jemalloc(choice: str) -> None:
 
 def running_on_jemalloc() -> bool:
     """Whether this process's allocations go to jemalloc."""
-    return os.environ.get("PYTHONMALLOC") == "malloc" and _mallctl_present()
+    # Imported here: this module is loaded before the restart, which wants few imports.
+    from bolola.server.heap import jemalloc_purge
+
+    return os.environ.get("PYTHONMALLOC") == "malloc" and jemalloc_purge() is not None
 
 
 def report() -> None:
     """Say in the log which allocator this server runs on."""
     log.info("allocations go to %s", "jemalloc" if running_on_jemalloc() else "Python's allocator")
-
-
-def _mallctl_present() -> bool:
-    try:
-        ctypes.CDLL(None).mallctl  # noqa: B018 - the lookup is the test
-    except AttributeError:
-        return False
-    return True
