@@ -4,9 +4,17 @@ many tables leave in it; none when switched off; glibc's own call works here."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+
+import pytest
+from roomclient import FAST, WAIT
 
 from bolola import memo
 from bolola.server.heap import Heap, give_back, jemalloc_purge, malloc_trim
+from bolola.server.room import Room, TableSpec
+from bolola.server.settings import Settings
+from bolola.server.table import Table
+from bolola.store.store import Store
 
 
 def test_tables_leaving_together_cost_one_trim() -> None:
@@ -79,3 +87,51 @@ def test_an_idle_server_forgets_its_caches_before_the_trim() -> None:
         return seen
 
     assert asyncio.run(scenario()) == ["trim", "forget", "trim"]
+
+
+def test_the_room_sweeps_once_its_last_table_has_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep needs an idle room. The trim armed when the last table leaves the room
+    runs while that table is still stopping: no sweep then. Its stop's end arms another,
+    which sweeps (before, nothing did, and the caches of the whole run stayed)."""
+    released = asyncio.Event()
+    stop = Table.stop
+
+    async def held_stop(table: Table) -> None:
+        await released.wait()
+        await stop(table)
+
+    monkeypatch.setattr(Table, "stop", held_stop)
+
+    async def scenario() -> None:
+        store = await Store.open(f"sqlite:///{tmp_path / 'bolola.db'}")
+        settings = {**FAST, "finished_table_seconds": 0, "trim_seconds": 0.001}
+        room = Room(store, Settings(**settings))
+        trimmed = asyncio.Event()
+        trim = room.heap._trim
+        assert trim is not None
+
+        def watched() -> None:
+            trim()
+            trimmed.set()
+
+        room.heap._trim = watched
+        host = await store.add_player("host", is_guest=True)
+        bot = {"kind": "bot", "level": "beginner"}
+        spec = {"game": "hearts-trumps", "seats": [bot, bot], "options": {"target": 1}}
+        table = await room.create(host, TableSpec.from_json(spec))
+        async with asyncio.timeout(WAIT):
+            await trimmed.wait()  # the table left the room; its stop is held
+        assert table.status == "over" and not room.tables
+        assert room.heap.sweeps == 0  # not idle: a table is still stopping
+        trimmed.clear()
+        released.set()
+        async with asyncio.timeout(WAIT):
+            while room.heap.sweeps == 0:
+                await trimmed.wait()
+                trimmed.clear()
+        await room.close()
+        await store.close()
+
+    asyncio.run(scenario())

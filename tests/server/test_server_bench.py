@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import socket
 from typing import cast
 
 import orjson
@@ -12,6 +13,7 @@ import psutil
 import pytest
 from roomclient import ServerProcess, open_table, run
 
+from bolola.cli import main
 from bolola.server import bench
 from bolola.server.protocol import dumps, encoded
 
@@ -63,3 +65,15 @@ def test_the_start_is_read_once_the_servers_memory_stops_moving(
     settled = asyncio.run(bench._settled_rss(cast(bench.Meter, Falling())))
     assert settled == 121.0
     assert next(readings) == 99.0  # it stopped reading once steady
+
+
+def test_a_server_that_is_not_there_is_an_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    args = ["bench", "server", "--url", f"ws://127.0.0.1:{port}", "--tables", "1", "--json"]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert f"the server at ws://127.0.0.1:{port} failed" in err and "Traceback" not in err

@@ -42,6 +42,7 @@ from typing import Any
 import orjson
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 from bolola.registry import FLAGSHIP
 
@@ -671,6 +672,10 @@ def run(args: argparse.Namespace) -> int:
                 echo = None
                 if not args.pace and not args.no_echo and not args.restart:
                     echo = runner.run(_echo(url, args.tables, args.moves or 53, meter))
+        except (OSError, WebSocketException) as e:
+            # A server not there (a wrong --url) or gone mid-run: say so, no traceback.
+            print(f"bolola bench server: the server at {url} failed: {e}", file=sys.stderr)
+            return 1
         finally:
             if proc is not None:
                 if args.restart:

@@ -173,6 +173,7 @@ async def serve_socket(
                 room.remote.gone(conn)
                 await _count(room, conn.player.id, -1)
             await conn.close()
+            room.heap.left()  # its buffers and queues are freed memory too
 
 
 async def _elsewhere(room: Room, player_id: int) -> int:

@@ -624,7 +624,14 @@ class Room:
             self.heap.left()
             task = asyncio.create_task(table.stop(), name=f"stop-table-{table.id}")
             self._stopping.add(task)
-            task.add_done_callback(self._stopping.discard)
+            task.add_done_callback(self._stopped)
+
+    def _stopped(self, task: asyncio.Task[None]) -> None:
+        # Armed again once the table's task is over: a trim armed when it left the room
+        # may find it still stopping (the room not idle, so no sweep), and the last
+        # table's stop is what makes the room idle.
+        self._stopping.discard(task)
+        self.heap.left()
 
     async def open_stored(
         self, info: TableInfo, players: dict[int, PlayerInfo], fence: int = 0
