@@ -144,3 +144,42 @@ def test_a_store_that_forgot_its_caches_and_connections_goes_on(url: str) -> Non
             await store.close()
 
     assert run(scenario) == ["draw", "discard:5H"]
+
+
+def test_each_write_of_a_batch_reads_the_database_not_an_earlier_writes_objects(
+    url: str,
+) -> None:
+    """The store's updates leave loaded objects alone (no ``synchronize_session``), so
+    the writer empties the session between the writes it commits together: a write that
+    follows an update in the same batch reads the updated row."""
+    from sqlalchemy import update
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    from bolola.store.models import Player
+
+    async def scenario() -> tuple[int, int, bool]:
+        store = await Store.open(url)
+        try:
+            pid = (await store.add_player("batched", is_guest=True)).id
+            sessions: list[AsyncSession] = []
+
+            async def load(s: AsyncSession) -> tuple[Player, int]:
+                sessions.append(s)
+                row = await s.get(Player, pid)
+                assert row is not None
+                return row, row.xp  # the result keeps the loaded object alive
+
+            async def raise_xp(s: AsyncSession) -> None:
+                sessions.append(s)
+                await s.execute(update(Player).where(Player.id == pid).values(xp=Player.xp + 7))
+
+            (_, before), _, (_, after) = await asyncio.gather(
+                store.writer.write(load), store.writer.write(raise_xp), store.writer.write(load)
+            )
+            return before, after, all(s is sessions[0] for s in sessions)
+        finally:
+            await store.close()
+
+    before, after, one_session = run(scenario)
+    assert one_session, "the three writes were meant to be committed as one batch"
+    assert after == before + 7

@@ -111,7 +111,14 @@ def _utc(at: datetime) -> datetime:
 class Store:
     def __init__(self, engine: AsyncEngine, direct: DirectLog | None = None) -> None:
         self.engine = engine
-        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        # An ORM update or delete leaves the session's loaded objects alone: each write
+        # runs on a session of its own (the writer expunges between the writes of a
+        # batch), so none is loaded there to keep in step; and the default evaluates
+        # the statement against them, building and keeping an evaluator per statement
+        # shape (issue 15: "Memory, sixth round").
+        self._sessions = async_sessionmaker(
+            engine, expire_on_commit=False, execution_options={"synchronize_session": False}
+        )
         self.writer = Writer(self._sessions, direct)
         self._disposing: asyncio.Task[None] | None = None
 
