@@ -12,6 +12,7 @@ import orjson
 import psutil
 import pytest
 from roomclient import ServerProcess, open_table, run
+from websockets.asyncio.client import ClientConnection
 
 from bolola.cli import main
 from bolola.server import bench
@@ -77,3 +78,24 @@ def test_a_server_that_is_not_there_is_an_error_not_a_traceback(
     assert main(args) == 1
     err = capsys.readouterr().err
     assert f"the server at ws://127.0.0.1:{port} failed" in err and "Traceback" not in err
+
+
+def test_a_seat_whose_connection_ends_stops_the_run_instead_of_waiting_for_good() -> None:
+    """A server too slow to answer, or one that closed a socket, once left the load
+    generator waiting on a table that could no longer move."""
+
+    class Closed:
+        def __aiter__(self) -> Closed:
+            return self
+
+        async def __anext__(self) -> bytes:
+            raise ConnectionResetError("reset by peer")
+
+    async def scenario() -> str:
+        board = bench.Board(7, [bench.Seat(cast(ClientConnection, Closed()))], bench.Sample())
+        await bench._read(board, 0)
+        with pytest.raises(bench.LostError) as lost:
+            await asyncio.wait_for(bench._until(board, lambda: False), 10)
+        return str(lost.value)
+
+    assert asyncio.run(scenario()) == "table 7, seat 0: the connection ended (reset by peer)"

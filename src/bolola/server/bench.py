@@ -129,6 +129,7 @@ class Board:
     sent: dict[int, tuple[float, int, set[int]]] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     over: bool = False
+    lost: str | None = None  # why a seat's connection ended before the match did
 
     def arrived(self, seat: int, version: int) -> None:
         flight = self.sent.get(version)
@@ -197,7 +198,8 @@ async def _open(url: str, sockets: list[ClientConnection], game: str, options: A
 async def _read(board: Board, n: int) -> None:
     """Keeps seat ``n``'s latest view and times the updates of the actions in flight."""
     seat = board.seats[n]
-    with contextlib.suppress(Exception):
+    why = "the server closed it"
+    try:
         async for raw in seat.ws:
             frame = orjson.loads(raw)
             kind = frame["type"]
@@ -211,6 +213,17 @@ async def _read(board: Board, n: int) -> None:
             else:
                 continue
             board.changed.set()
+    except Exception as e:
+        why = str(e) or type(e).__name__
+    finally:
+        # Whoever waits on this table hears of it, rather than waiting for good.
+        if not board.over and board.lost is None:
+            board.lost = f"table {board.id}, seat {n}: the connection ended ({why})"
+            board.changed.set()
+
+
+class LostError(Exception):
+    """A seat's connection ended before its match did: the run cannot go on."""
 
 
 async def _until(board: Board, ready: Callable[[], bool]) -> None:
@@ -218,6 +231,8 @@ async def _until(board: Board, ready: Callable[[], bool]) -> None:
         board.changed.clear()
         if ready() or board.over:
             return
+        if board.lost is not None:
+            raise LostError(board.lost)
         await board.changed.wait()
 
 
@@ -672,7 +687,7 @@ def run(args: argparse.Namespace) -> int:
                 echo = None
                 if not args.pace and not args.no_echo and not args.restart:
                     echo = runner.run(_echo(url, args.tables, args.moves or 53, meter))
-        except (OSError, WebSocketException) as e:
+        except (OSError, WebSocketException, LostError) as e:
             # A server not there (a wrong --url) or gone mid-run: say so, no traceback.
             print(f"bolola bench server: the server at {url} failed: {e}", file=sys.stderr)
             return 1
