@@ -49,6 +49,14 @@ def test_the_migrations_build_the_models_schema(url: str) -> None:
     assert run(scenario) == []
 
 
+async def drawn(store: Store, name: str) -> tuple[int, int]:
+    """A new player at a new Jolly table whose log holds their first draw: (player, table)."""
+    player = await store.add_player(name, is_guest=True)
+    table = await jolly_table(store, player.id)
+    await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
+    return player.id, table
+
+
 async def jolly_table(store: Store, player_id: int, seed: int = 1) -> int:
     """A two-seat Jolly table: the player and a bot."""
     seats = [SeatInfo(0, "human", None, player_id), SeatInfo(1, "bot", "club", None)]
@@ -74,11 +82,9 @@ def test_an_action_as_long_as_the_wire_accepts_is_logged_whole(url: str) -> None
     async def scenario() -> list[str]:
         store = await Store.open(url)
         try:
-            player = await store.add_player("opener", is_guest=True)
-            table = await jolly_table(store, player.id)
-            await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
-            await store.append_action(table, LoggedAction(2, 0, opening, player.id, "a2"))
-            await store.append_action(table, LoggedAction(3, 0, longest, player.id, "a3"))
+            player, table = await drawn(store, "opener")
+            await store.append_action(table, LoggedAction(2, 0, opening, player, "a2"))
+            await store.append_action(table, LoggedAction(3, 0, longest, player, "a3"))
             return [entry.action for entry in await store.actions_after(table, 0)]
         finally:
             await store.close()
@@ -132,13 +138,11 @@ def test_a_store_that_forgot_its_caches_and_connections_goes_on(url: str) -> Non
     async def scenario() -> list[str]:
         store = await Store.open(url)
         try:
-            player = await store.add_player("forgetful", is_guest=True)
-            table = await jolly_table(store, player.id)
-            await store.append_action(table, LoggedAction(1, 0, "draw", player.id, "a1"))
+            player, table = await drawn(store, "forgetful")
             store.forget()
             store.forget()  # again while the pool is still going: one disposal at a time
-            await store.append_action(table, LoggedAction(2, 0, "discard:5H", player.id, "a2"))
-            assert (await store.player(player.id)) is not None
+            await store.append_action(table, LoggedAction(2, 0, "discard:5H", player, "a2"))
+            assert (await store.player(player)) is not None
             return [entry.action for entry in await store.actions_after(table, 0)]
         finally:
             await store.close()

@@ -139,12 +139,13 @@ class Writer:
                     for table, rows in appends.items():
                         await session.execute(insert(table), [_row(a, at) for a in rows])
                     for n, (fn, _) in enumerate(others):
+                        if n:
+                            # Each write starts as on a session of its own: nothing it
+                            # reads comes from an object an earlier one loaded (the
+                            # store's updates do not keep loaded objects in step).
+                            await session.flush()
+                            session.expunge_all()
                         results[n] = await fn(session)
-                        # The next write starts as on a session of its own: nothing it
-                        # reads comes from an object an earlier one loaded (the store's
-                        # updates do not keep loaded objects in step).
-                        await session.flush()
-                        session.expunge_all()
         except Exception as e:
             if len(batch) == 1:
                 log.exception("write failed")
