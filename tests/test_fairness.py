@@ -171,6 +171,28 @@ def test_a_chain_top_is_32_bytes() -> None:
         fairness.seed_chain(b"short", 3)
 
 
+def test_a_tables_chain_is_packed_and_reads_as_the_list_of_seeds() -> None:
+    """A table keeps its 1,024 deal seeds in one ``bytes`` (a third of a live table's
+    memory as separate objects, issue 15); read back, each seed, slice and record is the
+    same as the documented chain's."""
+    top = hashlib.sha256(b"packed").digest()
+    chain = doc_chain(top, fairness.CHAIN_LENGTH)
+    fair = fairness.FairDeals.from_top(top, ("a", "b"))
+    assert isinstance(fair.seeds, fairness.Chain) and len(fair.seeds) == fairness.CHAIN_LENGTH
+    assert list(fair.seeds) == chain[1:]
+    assert fair.seeds[-1] == top and fair.seed(1) == chain[1] and fair.seed(1024) == top
+    assert fair.seeds[:3] == tuple(chain[1:4]) and fair.seeds[5:1] == ()
+    assert fair.seeds == tuple(chain[1:]) and hash(fair.seeds) == hash(tuple(chain[1:]))
+    with pytest.raises(IndexError):
+        fair.seeds[fairness.CHAIN_LENGTH]
+    with pytest.raises(fairness.Unrevealed):
+        fair.seed(fairness.CHAIN_LENGTH + 1)
+    with pytest.raises(ValueError, match="32-byte seeds"):
+        fairness.Chain(b"not a whole seed")
+    revealed = fairness.FairDeals.revealed(fair.commitment, fair.client_seeds, chain[1:4])
+    assert revealed.deck(list(range(20)), 3) == fair.deck(list(range(20)), 3)
+
+
 # -- at a fair table, no view carries a seed ------------------------------------------------
 
 

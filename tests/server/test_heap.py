@@ -4,6 +4,8 @@ many tables leave in it; none when switched off; glibc's own call works here."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from pathlib import Path
 
 import pytest
@@ -87,6 +89,34 @@ def test_an_idle_server_forgets_its_caches_before_the_trim() -> None:
         return seen
 
     assert asyncio.run(scenario()) == ["trim", "forget", "trim"]
+
+
+def test_the_sweep_collects_the_cycles_a_forgotten_cache_held() -> None:
+    """The caches go before the collection: what they held in cycles (SQLAlchemy's
+    compiled statements are) is garbage only once they let go, and the server's
+    collector thresholds would leave it for a long time."""
+
+    class Node:
+        def __init__(self) -> None:
+            self.me = self  # a cycle: only a collection frees it
+
+    cache = [Node()]
+    gone = weakref.ref(cache[0])
+
+    async def scenario() -> None:
+        done = asyncio.Event()
+        heap = Heap(0.01, done.set, idle=lambda: True, forget=(cache.clear,))
+        heap.left()
+        await asyncio.wait_for(done.wait(), 10)
+
+    automatic = gc.isenabled()
+    gc.disable()  # no collection but the sweep's
+    try:
+        asyncio.run(scenario())
+    finally:
+        if automatic:
+            gc.enable()
+    assert gone() is None
 
 
 def test_the_room_sweeps_once_its_last_table_has_stopped(

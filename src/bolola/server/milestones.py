@@ -101,6 +101,9 @@ def routes(
     body_of: Callable[[Request], Awaitable[dict[str, Any]]],
 ) -> list[BaseRoute]:
     """A player's achievements, the designs' catalogue, and wearing one."""
+    # The book is made now, with the routes: made by the first match to end, it sat
+    # among that hour's live tables and kept their pages (issue 15).
+    book()
 
     async def achievements(request: Request) -> Any:
         store, _, _ = server.ready

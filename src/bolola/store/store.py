@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, func, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import configure_mappers
 
 from bolola.engine import Record, Result
 from bolola.progression.achievements import DayClaim, MatchFacts
@@ -126,6 +127,10 @@ class Store:
     async def open(cls, url: str) -> Store:
         engine = open_engine(url)
         await migrate(engine)
+        # At start, not at the first query: a mapping error stops the start, and what
+        # the mappers work out is made among the start's objects, not among the first
+        # busy hour's, whose pages it would keep (issue 15, "Memory, seventh round").
+        configure_mappers()
         store = cls(engine, SqliteLog.of(url) or PgLog.of(url))
         store.writer.start()
         return store
