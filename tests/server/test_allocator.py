@@ -4,7 +4,11 @@ asks for, and when it does not ask. That it runs on jemalloc is checked on a rea
 
 from __future__ import annotations
 
-from bolola.server.allocator import MALLOC_CONF, STARTED, environment
+import os
+import subprocess
+import sys
+
+from bolola.server.allocator import MALLOC_CONF, STARTED, environment, jemalloc
 
 LIB = "libjemalloc.so.2"
 
@@ -25,3 +29,34 @@ def test_no_second_start_without_jemalloc_or_when_asked_not_to() -> None:
     assert environment({}, "python", LIB) is None
     assert environment({}, "jemalloc", None) is None
     assert environment({STARTED: "1"}, "jemalloc", LIB) is None  # started again already
+
+
+# Run in the environment the server starts itself again in: the slab size jemalloc gives
+# the 80-byte size class (a 4-tuple), and the page size; jemalloc writes a line to
+# stderr for any setting it does not take.
+_PROBE = """
+import ctypes, mmap
+mallctl = ctypes.CDLL(None).mallctl
+mallctl.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                    ctypes.c_size_t]
+def read(name, kind):
+    value, size = kind(0), ctypes.c_size_t(ctypes.sizeof(kind))
+    assert mallctl(name.encode(), ctypes.byref(value), ctypes.byref(size), None, 0) == 0
+    return value.value
+for j in range(read("arenas.nbins", ctypes.c_uint)):
+    if read(f"arenas.bin.{j}.size", ctypes.c_size_t) == 80:
+        print(read(f"arenas.bin.{j}.slab_size", ctypes.c_size_t), mmap.PAGESIZE)
+"""
+
+
+def test_jemalloc_takes_the_settings_and_gives_small_regions_one_page_slabs() -> None:
+    library = jemalloc()
+    assert library is not None, "make test installs libjemalloc2 (scripts/setup-test-system.sh)"
+    env = environment({"PATH": os.environ.get("PATH", "")}, "jemalloc", library)
+    assert env is not None
+    probe = subprocess.run(
+        [sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, check=True
+    )
+    assert probe.stderr == ""  # e.g. "<jemalloc>: Invalid conf pair: slab_sizes:…"
+    slab, page = map(int, probe.stdout.split())
+    assert slab == page  # jemalloc's own choice for this class is five pages

@@ -26,8 +26,13 @@ from collections.abc import Mapping
 
 log = logging.getLogger("bolola.allocator")
 
-MALLOC_CONF = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0"
-"""Freed pages go back to the system after a second, from jemalloc's own thread."""
+MALLOC_CONF = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,slab_sizes:1-512:1"
+"""Freed pages go back to the system after a second, from jemalloc's own thread. A slab
+of small regions (up to 512 bytes, the tuples, strings and small objects of play) is one
+page, not up to seven: an object made mid-run that outlives its table keeps 4 KiB, not
+20 or 28 (docs/performance.md, "Memory, eighth round"). Larger regions keep jemalloc's
+slabs: on one page they would leave up to a third of it unused."""
+
 STARTED = "BOLOLA_ON_JEMALLOC"
 """Set in the environment of the process started again: it does not start again."""
 
