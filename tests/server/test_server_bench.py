@@ -99,3 +99,60 @@ def test_a_seat_whose_connection_ends_stops_the_run_instead_of_waiting_for_good(
         return str(lost.value)
 
     assert asyncio.run(scenario()) == "table 7, seat 0: the connection ended (reset by peer)"
+
+
+def test_the_ratio_is_the_median_of_the_rounds_with_their_range_and_the_fastest_echo() -> None:
+    rounds = [
+        bench._round({"actions_per_s": 3000.0, "server_cpu_ms_per_action": 0.3}, echo)
+        for echo in ({"actions_per_s": 30000.0}, {"actions_per_s": 15000.0})
+    ] + [bench._round({"actions_per_s": 2000.0}, {"actions_per_s": 25000.0})]
+    assert [r["ratio"] for r in rounds] == [0.1, 0.2, 0.08]
+    summary = bench._ratios(rounds)
+    assert summary["ratio"] == 0.1  # the middle one: a round's outlier moves nothing
+    assert (summary["ratio_min"], summary["ratio_max"]) == (0.08, 0.2)
+    assert summary["ratio_fastest_echo"] == 0.1  # the median play, 3,000, over 30,000
+    assert bench._median([1.0, 2.0]) == 1.5
+
+
+def test_rounds_below_one_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "server", "--rounds", "0"]) == 2
+    assert "--rounds ≥ 1" in capsys.readouterr().err
+
+
+def test_the_echo_connects_its_sockets_before_its_clock_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """200 handshakes timed with the echo's fraction of a second once made the echo look
+    half as fast as it is, and the play's ratio against it twice as good."""
+    happened: list[str] = []
+
+    class Echo:
+        async def send(self, text: str) -> None:
+            happened.append("send")
+            self.text = text
+
+        async def recv(self) -> str:
+            return self.text
+
+        async def close(self) -> None:
+            happened.append("close")
+
+    async def connect(url: str, **_: object) -> Echo:
+        assert url == "ws://here/echo"
+        happened.append("connect")
+        return Echo()
+
+    class Clock(bench.Meter):
+        def __init__(self) -> None:
+            super().__init__(None)
+
+        def start(self) -> None:
+            happened.append("start")
+            super().start()
+
+    monkeypatch.setattr(bench, "connect", connect)
+    report = asyncio.run(bench._echo("ws://here", 2, 3, Clock()))
+    assert report["actions"] == 6
+    started = happened.index("start", 1)  # the first is the meter's own, when made
+    assert happened[1:started].count("connect") == 8 and "connect" not in happened[started:]
+    assert happened[started + 1 :].count("send") == 6
