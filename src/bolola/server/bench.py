@@ -48,6 +48,9 @@ from bolola.registry import FLAGSHIP
 
 SERVERS = ("uvicorn-websockets", "uvicorn-wsproto", "granian")
 SETUP_AT_ONCE = 50  # tables being set up at the same time
+# The echo plays this many times the play's actions per table: 2,650 round-trips took
+# a tenth of a second, and one run's echo differed from the next by half.
+ECHO_LONGER = 10
 # Finished tables leave the server's memory this long after their end, in the bench.
 FINISHED_TABLE_SECONDS = 2.0
 
@@ -745,11 +748,11 @@ def run(args: argparse.Namespace) -> int:
                 echo = None
                 rounds: list[dict[str, Any]] = []
                 if not args.pace and not args.no_echo and not args.restart:
-                    echo = runner.run(_echo(url, args.tables, args.moves or 53, meter))
+                    echo = runner.run(_echo(url, args.tables, (args.moves or 53) * ECHO_LONGER, meter))
                     rounds.append(_round(play, echo))
                     for _ in range(args.rounds - 1):
                         again = runner.run(_play(url, args, meter))
-                        echoed = runner.run(_echo(url, args.tables, args.moves or 53, meter))
+                        echoed = runner.run(_echo(url, args.tables, (args.moves or 53) * ECHO_LONGER, meter))
                         rounds.append(_round(again, echoed))
         except (OSError, WebSocketException, LostError) as e:
             # A server not there (a wrong --url) or gone mid-run: say so, no traceback.

@@ -95,9 +95,16 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+# Made once: ``json.loads`` with a keyword builds a decoder and its scanner per call,
+# and every message a client sends is read here.
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def loads(text: str | bytes) -> Any:
     """``json.loads`` that refuses ``NaN``, ``Infinity`` and ``-Infinity`` (ValueError)."""
-    return json.loads(text, parse_constant=_no_constant)
+    if isinstance(text, bytes | bytearray):
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    return _DECODER.decode(text)
 
 
 class ElsewhereError(ProtocolError):
