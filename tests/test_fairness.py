@@ -172,14 +172,17 @@ def test_a_chain_top_is_32_bytes() -> None:
 
 
 def test_a_tables_chain_is_packed_and_reads_as_the_list_of_seeds() -> None:
-    """A table keeps its 1,024 deal seeds in one ``bytes`` (a third of a live table's
-    memory as separate objects, issue 15); read back, each seed, slice and record is the
-    same as the documented chain's."""
+    """A table keeps one of its 1,024 deal seeds in 32 (as separate objects they were a
+    third of a live table's memory, in one ``bytes`` a 32 KiB allocation each, issue 15);
+    read back, each seed, slice and record is the same as the documented chain's."""
     top = hashlib.sha256(b"packed").digest()
     chain = doc_chain(top, fairness.CHAIN_LENGTH)
     fair = fairness.FairDeals.from_top(top, ("a", "b"))
     assert isinstance(fair.seeds, fairness.Chain) and len(fair.seeds) == fairness.CHAIN_LENGTH
+    assert len(fair.seeds._marks) == 32 * 32  # 1 KiB
     assert list(fair.seeds) == chain[1:]
+    assert [fair.seeds[k] for k in range(fairness.CHAIN_LENGTH)] == chain[1:]
+    assert fair.seeds[30:70] == tuple(chain[31:71]) and fair.seeds[1:9:3] == tuple(chain[2:10:3])
     assert fair.seeds[-1] == top and fair.seed(1) == chain[1] and fair.seed(1024) == top
     assert fair.seeds[:3] == tuple(chain[1:4]) and fair.seeds[5:1] == ()
     assert fair.seeds == tuple(chain[1:]) and hash(fair.seeds) == hash(tuple(chain[1:]))
@@ -187,8 +190,13 @@ def test_a_tables_chain_is_packed_and_reads_as_the_list_of_seeds() -> None:
         fair.seeds[fairness.CHAIN_LENGTH]
     with pytest.raises(fairness.Unrevealed):
         fair.seed(fairness.CHAIN_LENGTH + 1)
-    with pytest.raises(ValueError, match="32-byte seeds"):
-        fairness.Chain(b"not a whole seed")
+    with pytest.raises(ValueError, match="32-byte seed"):
+        fairness.Chain(b"not a whole seed", 1)
+    with pytest.raises(ValueError, match="32-byte seed"):
+        fairness.Chain(bytes(32), 33)  # a chain of 33 keeps two
+    odd = doc_chain(top, 70)  # a length that is not a whole number of marks
+    assert fairness.Chain.packing(odd[1:]) == tuple(odd[1:])
+    assert fairness.Chain.packing(odd[1:]) != fairness.Chain.packing(chain[1:71])
     revealed = fairness.FairDeals.revealed(fair.commitment, fair.client_seeds, chain[1:4])
     assert revealed.deck(list(range(20)), 3) == fair.deck(list(range(20)), 3)
 

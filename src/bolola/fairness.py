@@ -25,6 +25,7 @@ VERSION = 2
 CHAIN_LENGTH = 1024
 WORD = 1 << 32
 SEED_BYTES = 32
+MARK_EVERY = 32  # a table's chain keeps one seed in this many (Chain)
 
 
 def seed_chain(top: bytes, length: int = CHAIN_LENGTH) -> list[bytes]:
@@ -111,32 +112,56 @@ def canonical(low: str = "2", copies: int = 1, jokers: int = 0) -> list[str]:
 
 
 class Chain(Sequence[bytes]):
-    """A chain's deal seeds ``s[1] … s[n]`` in one ``bytes``, 32 a seed. A table holds
-    1,024 of them: as 1,024 objects of their own they were a third of a live table's
-    memory, and a finished table's freed seeds left the allocator's pages scattered.
+    """A chain's deal seeds ``s[1] … s[n]``, kept as every ``MARK_EVERY``-th seed and the
+    top (``s[32], s[64], …, s[n]`` in one ``bytes``): any other is a few hashes of the next
+    one kept, as the chain is made (``s[k-1] = SHA-256(s[k])``). A table holds 1,024
+    seeds: as objects of their own they were a third of a live table's memory, and in one
+    ``bytes`` still 32 KiB, a large allocation of its own in the allocator; kept this way,
+    1 KiB, and a seed costs at most 31 hashes (a deal's, once a deal).
 
-    >>> chain = seed_chain(bytes(32), 3)
+    >>> chain = seed_chain(bytes(32), 70)
     >>> packed = Chain.packing(chain[1:])
     >>> len(packed), packed[0] == chain[1], packed[1:] == tuple(chain[2:])
-    (3, True, True)
-    >>> packed == tuple(chain[1:]), tuple(chain[1:]) == packed
-    (True, True)
+    (70, True, True)
+    >>> packed == tuple(chain[1:]), tuple(chain[1:]) == packed, list(packed) == chain[1:]
+    (True, True, True)
     """
 
-    __slots__ = ("_hash", "_packed")
+    __slots__ = ("_hash", "_length", "_marks")
 
-    def __init__(self, packed: bytes) -> None:
-        if len(packed) % SEED_BYTES:
-            raise ValueError("a packed chain is a whole number of 32-byte seeds")
-        self._packed = packed
+    def __init__(self, marks: bytes, length: int) -> None:
+        if len(marks) % SEED_BYTES or len(marks) // SEED_BYTES != -(-length // MARK_EVERY):
+            raise ValueError(
+                f"a chain of {length} keeps one 32-byte seed for every {MARK_EVERY} of it"
+            )
+        self._marks = marks
+        self._length = length
         self._hash: int | None = None
 
     @classmethod
     def packing(cls, seeds: Sequence[bytes]) -> Chain:
-        return cls(b"".join(seeds))
+        """The chain whose deal seeds are ``seeds`` (``s[1] … s[n]``, each the hash of the
+        next: not checked here)."""
+        n = len(seeds)
+        marks = [seeds[min(j + MARK_EVERY, n) - 1] for j in range(0, n, MARK_EVERY)]
+        return cls(b"".join(marks), n)
 
     def __len__(self) -> int:
-        return len(self._packed) // SEED_BYTES
+        return self._length
+
+    def _block(self, j: int) -> list[bytes]:
+        """Seeds ``s[j·32 + 1] … s[min((j+1)·32, n)]``, hashed down from their mark."""
+        seed = self._marks[j * SEED_BYTES : (j + 1) * SEED_BYTES]
+        out = [seed]
+        for _ in range(min((j + 1) * MARK_EVERY, self._length) - j * MARK_EVERY - 1):
+            seed = hashlib.sha256(seed).digest()
+            out.append(seed)
+        out.reverse()
+        return out
+
+    def __iter__(self) -> Iterator[bytes]:
+        for j in range(len(self._marks) // SEED_BYTES):
+            yield from self._block(j)
 
     @overload
     def __getitem__(self, at: int) -> bytes: ...
@@ -144,15 +169,26 @@ class Chain(Sequence[bytes]):
     def __getitem__(self, at: slice) -> tuple[bytes, ...]: ...
     def __getitem__(self, at: int | slice) -> bytes | tuple[bytes, ...]:
         if isinstance(at, slice):
-            return tuple(self[k] for k in range(*at.indices(len(self))))
+            wanted = range(*at.indices(len(self)))
+            if wanted.step != 1:
+                return tuple(self[k] for k in wanted)
+            blocks: dict[int, list[bytes]] = {}
+            for k in wanted:  # each block hashed down once, whatever the slice takes of it
+                if k // MARK_EVERY not in blocks:
+                    blocks[k // MARK_EVERY] = self._block(k // MARK_EVERY)
+            return tuple(blocks[k // MARK_EVERY][k % MARK_EVERY] for k in wanted)
         k = at + len(self) if at < 0 else at
         if not 0 <= k < len(self):
             raise IndexError("chain index out of range")
-        return self._packed[k * SEED_BYTES : (k + 1) * SEED_BYTES]
+        j = k // MARK_EVERY
+        seed = self._marks[j * SEED_BYTES : (j + 1) * SEED_BYTES]
+        for _ in range(min((j + 1) * MARK_EVERY, self._length) - 1 - k):
+            seed = hashlib.sha256(seed).digest()
+        return seed
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Chain):
-            return self._packed == other._packed
+        if isinstance(other, Chain):  # the marks are seeds of the chain, the top among them
+            return self._length == other._length and self._marks == other._marks
         if isinstance(other, tuple):
             return tuple(self) == other
         return NotImplemented

@@ -747,12 +747,13 @@ def run(args: argparse.Namespace) -> int:
                 play = runner.run(_play(url, args, meter))
                 echo = None
                 rounds: list[dict[str, Any]] = []
+                echoes = (args.moves or 53) * ECHO_LONGER
                 if not args.pace and not args.no_echo and not args.restart:
-                    echo = runner.run(_echo(url, args.tables, (args.moves or 53) * ECHO_LONGER, meter))
+                    echo = runner.run(_echo(url, args.tables, echoes, meter))
                     rounds.append(_round(play, echo))
                     for _ in range(args.rounds - 1):
                         again = runner.run(_play(url, args, meter))
-                        echoed = runner.run(_echo(url, args.tables, (args.moves or 53) * ECHO_LONGER, meter))
+                        echoed = runner.run(_echo(url, args.tables, echoes, meter))
                         rounds.append(_round(again, echoed))
         except (OSError, WebSocketException, LostError) as e:
             # A server not there (a wrong --url) or gone mid-run: say so, no traceback.
