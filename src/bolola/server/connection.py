@@ -60,7 +60,8 @@ class Connection:
         self.id = next(_ids)  # this process's name for it (several processes)
         self.tables: set[int] = set()
         self.remote: dict[int, str] = {}  # tables another process owns -> that process
-        self._pending: deque[str | None] = deque()  # behind a write that waits
+        # Frames behind a write that waits, made only then (an empty deque is 600 bytes).
+        self._pending: deque[str | None] = _NONE_PENDING
         self._sender: asyncio.Task[None] | None = None  # finishing that write, then these
         self.closed = False
         # hello's ``fold_acks``: the ack of this client's own action rides in the update
@@ -89,6 +90,7 @@ class Connection:
         except (WebSocketDisconnect, RuntimeError, OSError):
             self.closed = True
             return
+        self._pending = deque()
         self._sender = asyncio.create_task(self._send_rest(_Resumed(write, waits_on)))
 
     async def _send_rest(self, first: Awaitable[None]) -> None:
@@ -104,6 +106,7 @@ class Connection:
             self.closed = True
         finally:
             self._sender = None
+            self._pending = _NONE_PENDING
 
     async def close(self) -> None:
         self.closed = True
@@ -112,6 +115,9 @@ class Connection:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
+
+
+_NONE_PENDING: deque[str | None] = deque(maxlen=0)  # shared, never written to
 
 
 class _Resumed:
@@ -161,54 +167,17 @@ async def serve_socket(
             raw = await ws.receive()
             if raw["type"] == "websocket.disconnect":
                 return
-            reply: dict[str, Any] | None
-            try:
-                msg = _read(raw, settings.max_message_bytes)
-                if not bucket.take():
-                    raise ProtocolError("rate_limited")
-                if conn is None:
-                    if msg["type"] != "hello":
-                        raise ProtocolError("hello_first")
-                    player, token = await _hello(ws, msg, store, keys, admission, room)
-                    count = len(room.online.get(player.id, ())) + await _elsewhere(room, player.id)
-                    if count >= settings.connections_per_player:
-                        raise ProtocolError(
-                            "too_many_connections",
-                            f"you have {count} connections open; "
-                            "close one (another tab or device) first",
-                        )
-                    folding = msg.get("fold_acks", False)
-                    if not isinstance(folding, bool):
-                        raise ProtocolError("bad_request", "fold_acks is true or false")
-                    conn = Connection(ws, player)
-                    conn.fold_acks = folding
-                    if room.remote is not None:
-                        room.remote.local[conn.id] = conn
-                        await _count(room, player.id, 1)
-                    room.online.setdefault(player.id, set()).add(conn)
-                    if len(room.online[player.id]) == 1:
-                        await room.friends.arrive(player.id)  # friends see them online
-                    reply = {
-                        "type": "welcome",
-                        "protocol": protocol.PROTOCOL,
-                        "player": player.to_json(),
-                        "token": token,
-                        **({"fold_acks": True} if folding else {}),
-                    }
-                else:
-                    reply = await _dispatch(conn, msg, room, store)
-            except ProtocolError as e:
-                reply = error_of(e, **_refs(raw))
-            except Exception:
-                # A bug or a database outage: the client hears of it, the connection stays.
-                log.exception("request failed")
-                reply = error("server_error", "the server failed on this request", **_refs(raw))
+            # The message and its answer live in the helper's frame only: an idle
+            # connection waiting here keeps nothing of them (a welcome is 1.5 KB).
+            conn, reply = await _answer(raw, conn, ws, bucket, room, store, keys, admission)
+            del raw
             if reply is None:
                 continue
             if conn is None:
-                await ws.send_text(protocol.dumps(reply))
+                await ws.send_text(reply)
             else:
                 conn.send(reply)
+            del reply
     except WebSocketDisconnect:
         return
     finally:
@@ -229,6 +198,63 @@ async def serve_socket(
                 await _count(room, conn.player.id, -1)
             await conn.close()
             room.heap.left()  # its buffers and queues are freed memory too
+
+
+async def _answer(
+    raw: Mapping[str, Any],
+    conn: Connection | None,
+    ws: WebSocket,
+    bucket: TokenBucket,
+    room: Room,
+    store: Store,
+    keys: Keys,
+    admission: Admission,
+) -> tuple[Connection | None, str | None]:
+    """One message read and answered: the connection (made by ``hello``) and the answer
+    as JSON text, if any."""
+    settings = room.settings
+    reply: dict[str, Any] | None
+    try:
+        msg = _read(raw, settings.max_message_bytes)
+        if not bucket.take():
+            raise ProtocolError("rate_limited")
+        if conn is None:
+            if msg["type"] != "hello":
+                raise ProtocolError("hello_first")
+            player, token = await _hello(ws, msg, store, keys, admission, room)
+            count = len(room.online.get(player.id, ())) + await _elsewhere(room, player.id)
+            if count >= settings.connections_per_player:
+                raise ProtocolError(
+                    "too_many_connections",
+                    f"you have {count} connections open; close one (another tab or device) first",
+                )
+            folding = msg.get("fold_acks", False)
+            if not isinstance(folding, bool):
+                raise ProtocolError("bad_request", "fold_acks is true or false")
+            conn = Connection(ws, player)
+            conn.fold_acks = folding
+            if room.remote is not None:
+                room.remote.local[conn.id] = conn
+                await _count(room, player.id, 1)
+            room.online.setdefault(player.id, set()).add(conn)
+            if len(room.online[player.id]) == 1:
+                await room.friends.arrive(player.id)  # friends see them online
+            reply = {
+                "type": "welcome",
+                "protocol": protocol.PROTOCOL,
+                "player": player.to_json(),
+                "token": token,
+                **({"fold_acks": True} if folding else {}),
+            }
+        else:
+            reply = await _dispatch(conn, msg, room, store)
+    except ProtocolError as e:
+        reply = error_of(e, **_refs(raw))
+    except Exception:
+        # A bug or a database outage: the client hears of it, the connection stays.
+        log.exception("request failed")
+        reply = error("server_error", "the server failed on this request", **_refs(raw))
+    return conn, None if reply is None else protocol.dumps(reply)
 
 
 async def _elsewhere(room: Room, player_id: int) -> int:
