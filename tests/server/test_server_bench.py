@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import socket
+import subprocess
+import sys
 import tracemalloc
 from typing import cast
 
@@ -79,6 +81,16 @@ def test_a_server_that_is_not_there_is_an_error_not_a_traceback(
     assert main(args) == 1
     err = capsys.readouterr().err
     assert f"the server at ws://127.0.0.1:{port} failed" in err and "Traceback" not in err
+    # 300 tables: 1,200 sockets, more than are opened at once; the command's process once
+    # ended with "coroutine '_hello' was never awaited" for those still waiting.
+    run = subprocess.run(
+        [sys.executable, "-m", "bolola.cli", *args[:-3], "--tables", "300"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 1 and "failed" in run.stderr
+    assert "never awaited" not in run.stderr and "Traceback" not in run.stderr
 
 
 def test_a_seat_whose_connection_ends_stops_the_run_instead_of_waiting_for_good() -> None:

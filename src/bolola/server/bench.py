@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import inspect
 import os
 import resource
 import socket
@@ -368,8 +369,14 @@ async def _gather_limited(jobs: list[Awaitable[Any]], at_once: int) -> list[Any]
     gate = asyncio.Semaphore(at_once)
 
     async def one(job: Awaitable[Any]) -> Any:
-        async with gate:
-            return await job
+        try:
+            async with gate:
+                return await job
+        finally:
+            # A run that fails (a server not there) cancels the jobs still at the gate:
+            # closed, they do not end the run with "coroutine was never awaited".
+            if inspect.iscoroutine(job) and inspect.getcoroutinestate(job) == "CORO_CREATED":
+                job.close()
 
     return list(await asyncio.gather(*(one(j) for j in jobs)))
 
