@@ -169,22 +169,18 @@ class Chain(Sequence[bytes]):
     def __getitem__(self, at: slice) -> tuple[bytes, ...]: ...
     def __getitem__(self, at: int | slice) -> bytes | tuple[bytes, ...]:
         if isinstance(at, slice):
-            wanted = range(*at.indices(len(self)))
-            if wanted.step != 1:
-                return tuple(self[k] for k in wanted)
-            blocks: dict[int, list[bytes]] = {}
-            for k in wanted:  # each block hashed down once, whatever the slice takes of it
-                if k // MARK_EVERY not in blocks:
-                    blocks[k // MARK_EVERY] = self._block(k // MARK_EVERY)
-            return tuple(blocks[k // MARK_EVERY][k % MARK_EVERY] for k in wanted)
+            blocks: dict[int, list[bytes]] = {}  # each hashed down once, whatever is taken
+            out = []
+            for k in range(*at.indices(len(self))):
+                j = k // MARK_EVERY
+                if j not in blocks:
+                    blocks[j] = self._block(j)
+                out.append(blocks[j][k % MARK_EVERY])
+            return tuple(out)
         k = at + len(self) if at < 0 else at
         if not 0 <= k < len(self):
             raise IndexError("chain index out of range")
-        j = k // MARK_EVERY
-        seed = self._marks[j * SEED_BYTES : (j + 1) * SEED_BYTES]
-        for _ in range(min((j + 1) * MARK_EVERY, self._length) - 1 - k):
-            seed = hashlib.sha256(seed).digest()
-        return seed
+        return self._block(k // MARK_EVERY)[k % MARK_EVERY]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Chain):  # the marks are seeds of the chain, the top among them

@@ -32,6 +32,7 @@ import inspect
 import os
 import resource
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -552,22 +553,19 @@ def _ratios(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     and the machine's other work moves one by a fifth either way: the ratio reported is
     the median of the rounds' own, with their range, and the median play against the
     fastest echo of the run."""
-    ratios = sorted(r["ratio"] for r in rounds)
-    plays = sorted(r["actions_per_s"] for r in rounds)
+    ratios = [r["ratio"] for r in rounds]
     fastest = max(r["echo_per_s"] for r in rounds)
     return {
         "rounds": rounds,
         "ratio": _median(ratios),
-        "ratio_min": ratios[0],
-        "ratio_max": ratios[-1],
-        "ratio_fastest_echo": round(_median(plays) / fastest, 3),
+        "ratio_min": min(ratios),
+        "ratio_max": max(ratios),
+        "ratio_fastest_echo": round(_median([r["actions_per_s"] for r in rounds]) / fastest, 3),
     }
 
 
-def _median(ordered: list[float]) -> float:
-    mid = len(ordered) // 2
-    value = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
-    return round(value, 3)
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 3)
 
 
 def _wait_ready(

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import types
 from collections import deque
 from collections.abc import Awaitable, Coroutine, Generator, Mapping
 from typing import Any
@@ -91,7 +92,7 @@ class Connection:
             self.closed = True
             return
         self._pending = deque()
-        self._sender = asyncio.create_task(self._send_rest(_Resumed(write, waits_on)))
+        self._sender = asyncio.create_task(self._send_rest(_resumed(write, waits_on)))
 
     async def _send_rest(self, first: Awaitable[None]) -> None:
         try:
@@ -120,33 +121,12 @@ class Connection:
 _NONE_PENDING: deque[str | None] = deque(maxlen=0)  # shared, never written to
 
 
-class _Resumed:
-    """A coroutine that has already run up to its first wait (``waits_on``, what it
-    yielded), awaited from there on as ``yield from`` would: the task awaiting this
-    takes over the wait and resumes the coroutine when it is over."""
-
-    def __init__(self, coro: Coroutine[Any, Any, None], waits_on: Any) -> None:
-        self.coro = coro
-        self.waits_on = waits_on
-
-    def __await__(self) -> Generator[Any, Any, None]:
-        waits_on = self.waits_on
-        while True:
-            try:
-                sent = yield waits_on
-            except GeneratorExit:
-                self.coro.close()
-                raise
-            except BaseException as e:  # the wait failed, or the task was cancelled
-                try:
-                    waits_on = self.coro.throw(e)
-                except StopIteration:
-                    return
-                continue
-            try:
-                waits_on = self.coro.send(sent)
-            except StopIteration:
-                return
+@types.coroutine
+def _resumed(write: Coroutine[Any, Any, None], waits_on: Any) -> Generator[Any, Any, None]:
+    """A write that stopped at ``waits_on`` (what it yielded), finished in a task: the
+    task waits on that, then the write goes on from where it stopped."""
+    yield waits_on
+    yield from write.__await__()
 
 
 async def serve_socket(
