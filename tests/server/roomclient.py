@@ -39,6 +39,8 @@ FAST = {
     "tables_per_player": 1000,
     "connections_per_player": 1000,
     "bot_tables_share": 1.0,
+    # The start's rehearsal (a match of every game, seconds of CPU) has its own tests.
+    "rehearse": False,
 }
 
 T = TypeVar("T")

@@ -44,6 +44,29 @@ def test_the_wait_for_tables_to_leave_reads_healthz(server: ServerProcess):
     assert bench._until_no_tables(url, timeout=1.5) is None
 
 
+def test_the_start_waits_for_the_servers_rehearsal(
+    server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = server.http.replace("http", "ws", 1)
+    assert bench._until_rehearsed(url) is not None  # this server does not rehearse
+    answers = iter([{"ok": True, "rehearsing": True}] * 2 + [{"ok": True, "rehearsing": False}])
+    monkeypatch.setattr(bench.time, "sleep", lambda _s: None)
+
+    class Answer:
+        def __enter__(self) -> Answer:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def read(self) -> bytes:
+            return orjson.dumps(next(answers))
+
+    monkeypatch.setattr("urllib.request.urlopen", lambda *_a, **_k: Answer())
+    assert bench._until_rehearsed(url) is not None
+    assert next(answers, None) is None  # it asked until the rehearsal was over
+
+
 def test_the_report_says_which_allocator_the_server_ran_on() -> None:
     # This test process runs on Python's allocator; `bolola serve` on jemalloc is
     # checked in test_server_serve.

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import json
@@ -21,7 +22,16 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bolola.server import accounts, friends, hints, match_page, milestones, oauth, replay
+from bolola.server import (
+    accounts,
+    friends,
+    hints,
+    match_page,
+    milestones,
+    oauth,
+    rehearsal,
+    replay,
+)
 from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
 from bolola.server.address import client_address
 from bolola.server.bodylimit import BodyLimit
@@ -122,6 +132,7 @@ class Server:
         self.guests = Buckets(guests / 3600.0, guests, name="guests")
         # The UTC day of the daily reward (PL-14); tests pin it (BOLOLA_TODAY) or replace it.
         self.today = day_source()
+        self.rehearsal: asyncio.Task[None] | None = None  # the start's match (rehearsal.py)
 
     @property
     def ready(self) -> tuple[Store, Room, Keys]:
@@ -147,10 +158,34 @@ class Server:
             await room.restore()
         tune_gc()
         log.info("ready", extra={"tables": len(self.room.tables)})
+        if self.settings.rehearse:
+            self.rehearsal = asyncio.create_task(self._rehearse())
+
+    async def _rehearse(self) -> None:
+        """A match of every game played by the server itself, on a database of its own
+        (:mod:`bolola.server.rehearsal`); a failure is logged and costs nothing more."""
+        try:
+            with rehearsal.quiet_log():
+                seconds = await asyncio.wait_for(
+                    rehearsal.rehearse(self.settings), rehearsal.MOST_SECONDS
+                )
+        except Exception:
+            log.warning("the start's rehearsal failed", exc_info=True)
+        else:
+            log.info("rehearsed", extra={"seconds": round(seconds, 2)})
+        if self.room is not None:
+            self.room.heap.left()  # what it freed goes back to the system, as after tables
+
+    @property
+    def rehearsing(self) -> bool:
+        return self.rehearsal is not None and not self.rehearsal.done()
 
     async def stop_tables(self) -> None:
         """The first step of stopping: no more moves, timers or retries (an all-bot table
         would go on sending to its watchers while their connections close)."""
+        if self.rehearsal is not None:
+            self.rehearsal.cancel()
+            await asyncio.gather(self.rehearsal, return_exceptions=True)
         if self.room is not None:
             await self.room.close()
 
@@ -260,7 +295,13 @@ def make_app(settings: Settings) -> Starlette:
             reason = "the database cannot be read or written: " + " ".join(str(e).split())[:200]
             return JSONResponse({"ok": False, "status": "error", "reason": reason}, status_code=503)
         room = server.room
-        return {"ok": True, "status": "ok", "tables": len(room.tables), "cold": room.rebuilding}
+        return {
+            "ok": True,
+            "status": "ok",
+            "tables": len(room.tables),
+            "cold": room.rebuilding,
+            "rehearsing": server.rehearsing,
+        }
 
     async def attempt(request: Request, name: str | None) -> None:
         """Sign-in and sign-up attempts are limited per client address, and sign-ins per

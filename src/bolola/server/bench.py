@@ -405,8 +405,10 @@ async def _play(
     several processes (``urls``) seat k of table t connects to process (t + k) mod N: the
     tables' owners alternate, and most seats reach their table through another process."""
     seats_per_table = _seat_count(args.game, _options(args.option, args.game))
-    memory: dict[str, Any] = {"start_mb": await _settled_rss(meter)}
     every = urls or [url]
+    for u in every:  # its memory after, not during, the start's rehearsal
+        await asyncio.to_thread(_until_rehearsed, u)
+    memory: dict[str, Any] = {"start_mb": await _settled_rss(meter)}
     sockets = await _gather_limited(
         [
             _hello(every[(i // seats_per_table + i % seats_per_table) % len(every)])
@@ -589,8 +591,15 @@ def _wait_ready(
     raise RuntimeError("the server did not become ready")
 
 
-def _until_no_tables(url: str, timeout: float = 120.0) -> float | None:
-    """Seconds until the server's /healthz counts no table (None: not within ``timeout``)."""
+def _until_healthz(
+    url: str,
+    done: Callable[[dict[str, Any]], bool],
+    timeout: float = 120.0,
+    *,
+    patient: bool = True,
+) -> float | None:
+    """Seconds until the server's /healthz answers as ``done`` wants (None: not within
+    ``timeout``, or at once when it does not answer and the wait is not ``patient``)."""
     import urllib.request
 
     http = "http" + url.removeprefix("ws")
@@ -598,12 +607,26 @@ def _until_no_tables(url: str, timeout: float = 120.0) -> float | None:
     while time.monotonic() - start < timeout:
         try:
             with urllib.request.urlopen(f"{http}/healthz", timeout=5) as r:
-                if orjson.loads(r.read()).get("tables") == 0:
+                if done(orjson.loads(r.read())):
                     return round(time.monotonic() - start, 1)
         except OSError:
-            pass
-        time.sleep(0.5)
+            if not patient:
+                return None
+        time.sleep(0.25)
     return None
+
+
+def _until_no_tables(url: str, timeout: float = 120.0) -> float | None:
+    """Seconds until the server's /healthz counts no table."""
+    return _until_healthz(url, lambda h: h.get("tables") == 0, timeout)
+
+
+def _until_rehearsed(url: str) -> float | None:
+    """Seconds until the server has played its start's rehearsal (server/rehearsal.py)."""
+    # A server that does not answer fails the run at its first socket, with its error.
+    return _until_healthz(
+        url, lambda h: h.get("ok") is True and not h.get("rehearsing"), patient=False
+    )
 
 
 def _loop() -> asyncio.AbstractEventLoop:

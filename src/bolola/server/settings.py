@@ -173,6 +173,10 @@ class Settings(BaseSettings):
     # The C allocator every allocation goes to: jemalloc where it is installed (the
     # server starts itself again on it; server/allocator.py), or Python's own.
     allocator: Literal["jemalloc", "python"] = "jemalloc"
+    # At start, the server plays a match of every game by itself on a database of its own
+    # (server/rehearsal.py): what a first table makes for good is made then, not among a
+    # busy hour's tables, where it kept their pages (issue 15). Off in most tests.
+    rehearse: bool = True
     # How long a challenge waits for its friends' answers before it lapses (issue 17).
     challenge_seconds: float = Field(180.0, gt=0)
     # The address people reach the server at (e.g. https://cards.example.org), for the
