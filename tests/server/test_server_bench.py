@@ -9,16 +9,17 @@ import socket
 import subprocess
 import sys
 import tracemalloc
+from collections.abc import Callable
 from typing import cast
 
 import orjson
 import psutil
 import pytest
 from roomclient import ServerProcess, open_table, run
-from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import ClientConnection, connect
 
 from bolola.cli import main
-from bolola.server import bench
+from bolola.server import bench, echo
 from bolola.server.protocol import dumps, encoded
 
 
@@ -148,6 +149,83 @@ def test_the_ratio_is_the_median_of_the_rounds_with_their_range_and_the_fastest_
     assert (summary["ratio_min"], summary["ratio_max"]) == (0.08, 0.2)
     assert summary["ratio_fastest_echo"] == 0.1  # the median play, 3,000, over 30,000
     assert bench._median([1.0, 2.0]) == 1.5
+
+
+def test_the_fan_out_is_the_ceiling_the_play_is_read_against() -> None:
+    rounds = [
+        bench._round(
+            {"actions_per_s": 3000.0},
+            {"actions_per_s": 30000.0},
+            {"actions_per_s": fanout, "server_cpu_ms_per_action": 0.07},
+        )
+        for fanout in (12000.0, 15000.0, 6000.0)
+    ]
+    assert [r["fanout_ratio"] for r in rounds] == [0.4, 0.5, 0.2]
+    assert rounds[0]["server_cpu_ms_per_fanout"] == 0.07
+    summary = bench._ratios(rounds)
+    assert summary["fanout_ratio"] == 0.4 and summary["play_of_fanout"] == 0.25
+    assert "fanout_ratio" not in bench._ratios([bench._round(*rounds[:1] * 2)])
+
+
+def test_the_fan_out_endpoint_answers_each_seat_of_the_group_only(
+    server_with: Callable[..., ServerProcess],
+) -> None:
+    server = server_with(echo=True)
+    url = server.http.replace("http", "ws", 1) + "/fanout"
+
+    async def scenario() -> tuple[list[str], str]:
+        table = [await connect(url) for _ in range(4)]
+        other = await connect(url)
+        for ws, group in [(ws, "t1") for ws in table] + [(other, "t2")]:
+            await ws.send(group)
+            assert await ws.recv() == "joined"
+        await table[2].send("an action")
+        frames = [cast(str, await ws.recv()) for ws in table]
+        await other.send("its own")
+        alone = cast(str, await other.recv())  # its own frame, none of table t1's first
+        for ws in [*table, other]:
+            await ws.close()
+        return frames, alone
+
+    frames, alone = run(scenario)
+    assert frames == [echo.FRAME] * 4 and len(echo.FRAME) == echo.FRAME_BYTES
+    assert orjson.loads(echo.FRAME)["type"] == "update" and alone == echo.FRAME
+
+
+def test_the_fan_out_seats_join_before_the_first_action_and_read_every_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[str] = []
+
+    class Seat:
+        def __init__(self) -> None:
+            self.inbox: list[str] = []
+
+        async def send(self, text: str) -> None:
+            sent.append(text)
+            if text.startswith("t"):
+                self.inbox.append("joined")
+            else:
+                for seat in seats:
+                    seat.inbox.append(echo.FRAME)
+
+        async def recv(self) -> str:
+            return self.inbox.pop(0)
+
+        async def close(self) -> None:
+            return None
+
+    seats: list[Seat] = []
+
+    async def connect(url: str, **_: object) -> Seat:
+        assert url == "ws://here/fanout"
+        seats.append(Seat())
+        return seats[-1]
+
+    monkeypatch.setattr(bench, "connect", connect)
+    report = asyncio.run(bench._fanout("ws://here", 1, 5, bench.Meter(None)))
+    assert report["actions"] == 5
+    assert sent[:4] == ["t0"] * 4 and all(not s.inbox for s in seats)
 
 
 def test_rounds_below_one_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,10 +20,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from bolola.server import (
     accounts,
+    echo,
     friends,
     hints,
     match_page,
@@ -518,12 +519,6 @@ def make_app(settings: Settings) -> Starlette:
         store, room, keys = server.ready
         await serve_socket(ws, room, store, keys, Admission(server.guests))
 
-    async def echo(ws: WebSocket) -> None:
-        await ws.accept()
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await ws.send_text(await ws.receive_text())
-
     routes = [
         Route("/healthz", endpoint(healthz)),
         Route("/api/csrf", endpoint(csrf)),
@@ -555,7 +550,7 @@ def make_app(settings: Settings) -> Starlette:
     routes += match_page.routes(server, endpoint, viewer)
     routes += replay.routes(server, endpoint, player_of, _body)  # replays, analyses (issue 18)
     if settings.echo:
-        routes.append(WebSocketRoute("/echo", echo))
+        routes += echo.routes()  # what the bench compares the play with
     app = Starlette(
         routes=routes,
         lifespan=lifespan,

@@ -53,6 +53,8 @@ SETUP_AT_ONCE = 50  # tables being set up at the same time
 # The echo plays this many times the play's actions per table: 2,650 round-trips took
 # a tenth of a second, and one run's echo differed from the next by half.
 ECHO_LONGER = 10
+# The fan-out (four frames read a round-trip) this many times: a second or so.
+FANOUT_LONGER = 3
 # Finished tables leave the server's memory this long after their end, in the bench.
 FINISHED_TABLE_SECONDS = 2.0
 
@@ -540,14 +542,60 @@ async def _echo(url: str, tables: int, moves: int, meter: Meter) -> dict[str, An
     return report
 
 
-def _round(play: dict[str, Any], echo: dict[str, Any]) -> dict[str, Any]:
-    """One round's play against the echo measured right after it."""
-    return {
+async def _fanout_table(
+    players: list[ClientConnection], group: str, moves: int, sample: Sample
+) -> None:
+    """The turn-taking of a table whose every action is answered with a frame to each
+    seat by the bare ``/fanout`` endpoint: each seat reads its frame before the next acts."""
+    for ws in players:  # every seat in its group before the first action
+        await ws.send(group)
+        await ws.recv()
+    payload = orjson.dumps({"type": "action", "pad": "x" * 90}).decode()
+    for n in range(moves):
+        start = time.perf_counter()
+        await players[n % len(players)].send(payload)
+        for ws in players:
+            await ws.recv()
+        sample.latencies.append(time.perf_counter() - start)
+        sample.actions += 1
+
+
+async def _fanout(url: str, tables: int, moves: int, meter: Meter) -> dict[str, Any]:
+    """The most actions/s any server on this stack could accept, telling four seats of
+    each in a frame of an update's size and doing nothing else (server/echo.py)."""
+    sockets = await _gather_limited(
+        [connect(f"{url}/fanout", max_size=None, compression=None) for _ in range(tables * 4)],
+        SETUP_AT_ONCE * 4,
+    )
+    sample = Sample()
+    with _collector_off():
+        meter.start()
+        await asyncio.gather(
+            *(
+                _fanout_table(sockets[t * 4 : t * 4 + 4], f"t{t}", moves, sample)
+                for t in range(tables)
+            )
+        )
+        report = meter.report(sample, tables)
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    return report
+
+
+def _round(
+    play: dict[str, Any], echo: dict[str, Any], fanout: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """One round's play against the echo (and the fan-out) measured right after it."""
+    out = {
         "actions_per_s": play["actions_per_s"],
         "server_cpu_ms_per_action": play.get("server_cpu_ms_per_action"),
         "echo_per_s": echo["actions_per_s"],
         "ratio": round(play["actions_per_s"] / echo["actions_per_s"], 3),
     }
+    if fanout is not None:
+        out["fanout_per_s"] = fanout["actions_per_s"]
+        out["fanout_ratio"] = round(fanout["actions_per_s"] / echo["actions_per_s"], 3)
+        out["server_cpu_ms_per_fanout"] = fanout.get("server_cpu_ms_per_action")
+    return out
 
 
 def _ratios(rounds: list[dict[str, Any]]) -> dict[str, Any]:
@@ -557,13 +605,18 @@ def _ratios(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     fastest echo of the run."""
     ratios = [r["ratio"] for r in rounds]
     fastest = max(r["echo_per_s"] for r in rounds)
-    return {
+    out = {
         "rounds": rounds,
         "ratio": _median(ratios),
         "ratio_min": min(ratios),
         "ratio_max": max(ratios),
         "ratio_fastest_echo": round(_median([r["actions_per_s"] for r in rounds]) / fastest, 3),
     }
+    if all("fanout_ratio" in r for r in rounds):
+        # The ceiling: the fan-out's share of the echo, the most any play could reach.
+        out["fanout_ratio"] = _median([r["fanout_ratio"] for r in rounds])
+        out["play_of_fanout"] = _median([r["actions_per_s"] / r["fanout_per_s"] for r in rounds])
+    return out
 
 
 def _median(values: list[float]) -> float:
@@ -776,13 +829,16 @@ def run(args: argparse.Namespace) -> int:
                 echo = None
                 rounds: list[dict[str, Any]] = []
                 echoes = (args.moves or 53) * ECHO_LONGER
+                fanouts = (args.moves or 53) * FANOUT_LONGER
                 if not args.pace and not args.no_echo and not args.restart:
                     echo = runner.run(_echo(url, args.tables, echoes, meter))
-                    rounds.append(_round(play, echo))
+                    fanout = runner.run(_fanout(url, args.tables, fanouts, meter))
+                    rounds.append(_round(play, echo, fanout))
                     for _ in range(args.rounds - 1):
                         again = runner.run(_play(url, args, meter))
                         echoed = runner.run(_echo(url, args.tables, echoes, meter))
-                        rounds.append(_round(again, echoed))
+                        fanned = runner.run(_fanout(url, args.tables, fanouts, meter))
+                        rounds.append(_round(again, echoed, fanned))
         except (OSError, WebSocketException, LostError) as e:
             # A server not there (a wrong --url) or gone mid-run: say so, no traceback.
             print(f"bolola bench server: the server at {url} failed: {e}", file=sys.stderr)
@@ -839,6 +895,10 @@ def run(args: argparse.Namespace) -> int:
             f"ratio play/echo {report['ratio']} (median of {len(rounds)} rounds, "
             f"{report['ratio_min']} to {report['ratio_max']}); against the fastest echo "
             f"{report['ratio_fastest_echo']}"
+        )
+        print(
+            f"the fan-out (a frame to each of 4 seats, no work): {report['fanout_ratio']} of "
+            f"the echo; the play is {report['play_of_fanout']} of the fan-out"
         )
     print(f"memory (MiB): {play['memory']}")
     if restart is not None:
