@@ -19,7 +19,7 @@ from roomclient import ServerProcess, open_table, run
 from websockets.asyncio.client import ClientConnection, connect
 
 from bolola.cli import main
-from bolola.server import bench, echo
+from bolola.server import bench, echo, loadgen
 from bolola.server.protocol import dumps, encoded
 
 
@@ -32,7 +32,7 @@ def test_an_encoded_view_puts_the_same_bytes_in_a_message():
 
 def test_the_load_generator_measures_with_its_collector_off_then_restores_it():
     assert gc.isenabled() and gc.get_freeze_count() == 0
-    with bench._collector_off():
+    with loadgen._collector_off():
         assert not gc.isenabled()
         assert gc.get_freeze_count() > 0  # what setup left is out of every collection
     assert gc.isenabled() and gc.get_freeze_count() == 0
@@ -40,18 +40,18 @@ def test_the_load_generator_measures_with_its_collector_off_then_restores_it():
 
 def test_the_wait_for_tables_to_leave_reads_healthz(server: ServerProcess):
     url = server.http.replace("http", "ws", 1)
-    assert bench._until_no_tables(url, timeout=30) is not None
+    assert loadgen._until_no_tables(url, timeout=30) is not None
     run(lambda: open_table(server))  # a live table stays: the wait gives up and says so
-    assert bench._until_no_tables(url, timeout=1.5) is None
+    assert loadgen._until_no_tables(url, timeout=1.5) is None
 
 
 def test_the_start_waits_for_the_servers_rehearsal(
     server: ServerProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url = server.http.replace("http", "ws", 1)
-    assert bench._until_rehearsed(url) is not None  # this server does not rehearse
+    assert loadgen._until_rehearsed(url) is not None  # this server does not rehearse
     answers = iter([{"ok": True, "rehearsing": True}] * 2 + [{"ok": True, "rehearsing": False}])
-    monkeypatch.setattr(bench.time, "sleep", lambda _s: None)
+    monkeypatch.setattr(loadgen.time, "sleep", lambda _s: None)
 
     class Answer:
         def __enter__(self) -> Answer:
@@ -64,15 +64,15 @@ def test_the_start_waits_for_the_servers_rehearsal(
             return orjson.dumps(next(answers))
 
     monkeypatch.setattr("urllib.request.urlopen", lambda *_a, **_k: Answer())
-    assert bench._until_rehearsed(url) is not None
+    assert loadgen._until_rehearsed(url) is not None
     assert next(answers, None) is None  # it asked until the rehearsal was over
 
 
 def test_the_report_says_which_allocator_the_server_ran_on() -> None:
     # This test process runs on Python's allocator; `bolola serve` on jemalloc is
     # checked in test_server_serve.
-    assert bench.Meter(psutil.Process()).allocator() == "python"
-    assert bench.Meter(None).allocator() is None
+    assert loadgen.Meter(psutil.Process()).allocator() == "python"
+    assert loadgen.Meter(None).allocator() is None
 
 
 def test_the_start_is_read_once_the_servers_memory_stops_moving(
@@ -89,8 +89,8 @@ def test_the_start_is_read_once_the_servers_memory_stops_moving(
     async def no_wait(_: float) -> None:
         return None
 
-    monkeypatch.setattr(bench.asyncio, "sleep", no_wait)
-    settled = asyncio.run(bench._settled_rss(cast(bench.Meter, Falling())))
+    monkeypatch.setattr(loadgen.asyncio, "sleep", no_wait)
+    settled = asyncio.run(loadgen._settled_rss(cast(loadgen.Meter, Falling())))
     assert settled == 121.0
     assert next(readings) == 99.0  # it stopped reading once steady
 
@@ -129,10 +129,10 @@ def test_a_seat_whose_connection_ends_stops_the_run_instead_of_waiting_for_good(
             raise ConnectionResetError("reset by peer")
 
     async def scenario() -> str:
-        board = bench.Board(7, [bench.Seat(cast(ClientConnection, Closed()))], bench.Sample())
-        await bench._read(board, 0)
-        with pytest.raises(bench.LostError) as lost:
-            await asyncio.wait_for(bench._until(board, lambda: False), 10)
+        board = loadgen.Board(7, [loadgen.Seat(cast(ClientConnection, Closed()))], loadgen.Sample())
+        await loadgen._read(board, 0)
+        with pytest.raises(loadgen.LostError) as lost:
+            await asyncio.wait_for(loadgen._until(board, lambda: False), 10)
         return str(lost.value)
 
     assert asyncio.run(scenario()) == "table 7, seat 0: the connection ended (reset by peer)"
@@ -222,8 +222,8 @@ def test_the_fan_out_seats_join_before_the_first_action_and_read_every_frame(
         seats.append(Seat())
         return seats[-1]
 
-    monkeypatch.setattr(bench, "connect", connect)
-    report = asyncio.run(bench._fanout("ws://here", 1, 5, bench.Meter(None)))
+    monkeypatch.setattr(loadgen, "connect", connect)
+    report = asyncio.run(loadgen.fanout("ws://here", 1, 5, loadgen.Meter(None)))
     assert report["actions"] == 5
     assert sent[:4] == ["t0"] * 4 and all(not s.inbox for s in seats)
 
@@ -256,7 +256,7 @@ def test_the_echo_connects_its_sockets_before_its_clock_starts(
         happened.append("connect")
         return Echo()
 
-    class Clock(bench.Meter):
+    class Clock(loadgen.Meter):
         def __init__(self) -> None:
             super().__init__(None)
 
@@ -264,8 +264,8 @@ def test_the_echo_connects_its_sockets_before_its_clock_starts(
             happened.append("start")
             super().start()
 
-    monkeypatch.setattr(bench, "connect", connect)
-    report = asyncio.run(bench._echo("ws://here", 2, 3, Clock()))
+    monkeypatch.setattr(loadgen, "connect", connect)
+    report = asyncio.run(loadgen.echo("ws://here", 2, 3, Clock()))
     assert report["actions"] == 6
     started = happened.index("start", 1)  # the first is the meter's own, when made
     assert happened[1:started].count("connect") == 8 and "connect" not in happened[started:]

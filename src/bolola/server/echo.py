@@ -3,10 +3,11 @@
 
 - ``/echo`` writes each message back: one frame in, one out, no work.
 - ``/fanout``: a socket's first message names its group (a table's four seats), answered
-  ``joined`` once it is in; each of its later messages is answered with one frame of :data:`FRAME_BYTES` to every socket of
-  the group, itself included: one frame in, four out, as an action and its updates, with
-  no work but the writes. Its round-trips per second are the most any server on this
-  stack could accept actions at when it tells four seats of each (issue 15).
+  ``joined`` once it is in; each of its later messages is answered with one frame of
+  :data:`FRAME_BYTES` to every socket of the group, itself included: one frame in, four
+  out, as an action and its updates, with no work but the writes. Its round-trips per
+  second are the most any server on this stack could accept actions at when it tells
+  four seats of each (issue 15).
 """
 
 from __future__ import annotations
