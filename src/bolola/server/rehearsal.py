@@ -25,6 +25,7 @@ import logging
 import random
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,6 @@ from bolola.server.limits import Buckets
 from bolola.server.room import Room
 from bolola.server.settings import Settings
 from bolola.store.store import Store
-
-log = logging.getLogger("bolola.rehearsal")
 
 MOST_TURNS = 5000
 """A seat that has been woken this many times without the match ending stops playing (a
@@ -186,7 +185,7 @@ async def _play(ws: _Socket, table: int, rng: random.Random) -> None:
 
 
 @contextlib.contextmanager
-def quiet_log() -> Any:
+def quiet_log() -> Iterator[None]:
     """The rehearsal's filter on the server's log handlers while it runs."""
     quiet = Quiet()
     handlers = logging.getLogger().handlers
