@@ -28,6 +28,7 @@ def check_game(game: registry.AnyGame, rep: dict[str, Any]) -> None:
     assert whole["deals_per_second"] >= int(whole["games_per_second"])
     assert whole["actions_per_second"] > whole["deals_per_second"]
     assert rep["resamples_per_second"] > 0
+    assert rep["views_per_second"] > 0
     assert set(rep["units"]) == set(game.benchmarks())
     for rate in rep["units"].values():
         assert rate["units_per_second"] > 0 and rate["actions_per_second"] > 0
@@ -63,6 +64,7 @@ def test_bench_engine_text_report_has_a_table_per_game() -> None:
     assert result.returncode == 0, result.stderr
     assert f"{game.title} ({game.name})" in result.stdout
     assert "whole games" in result.stdout and "resamples" in result.stdout
+    assert "seat views, encoded" in result.stdout
     for unit in game.benchmarks():
         assert unit in result.stdout
 

@@ -3,7 +3,8 @@
 ``engine``: every registered game (or ``--game G``) through the engine contract —
 whole games played at random (a random seat among those that may act, a random legal
 action: games, deals and actions per second), ``game.resample`` calls per second along a
-random game, and each of the game's own benchmark units (``game.benchmarks()``: units
+random game, every seat's view encoded as the server sends it along a random game, and
+each of the game's own benchmark units (``game.benchmarks()``: units
 and actions per second). Times are the process's CPU time, so a busy machine slows the
 run but not the figures. ``bots``, ``solver`` and ``server`` are measured by their own
 modules; ``referee`` by :mod:`bolola.referee_bench`.
@@ -20,6 +21,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from bolola import registry
 from bolola.engine import Bench, RecordError
@@ -144,6 +147,24 @@ def resamples(game: registry.AnyGame, seconds: float, seed: int) -> float:
     return round(calls / spent)
 
 
+def views(game: registry.AnyGame, seconds: float, seed: int) -> float:
+    """Seats' views per second over the states of a random game, each as the server sends
+    it: ``game.view(state, seat).to_json()`` encoded to JSON (every seat of every state:
+    a server builds them all for each action)."""
+    rng = random.Random(seed)
+    _, _, states = random_game(game, seed, rng)
+    seats = range(game.seat_count(game.default_options()))
+
+    def sweep() -> tuple[int, int]:
+        for s in states:
+            for seat in seats:
+                orjson.dumps(game.view(s, seat).to_json())
+        return len(states) * len(seats), 0
+
+    calls, _, spent = timed(sweep, seconds)
+    return round(calls / spent)
+
+
 def _unit_work(unit: Bench, rng: random.Random) -> Callable[[], tuple[int, int]]:
     return lambda: (1, unit(rng))
 
@@ -161,6 +182,7 @@ def game_report(game: registry.AnyGame, seconds: float, seed: int) -> dict[str, 
         "seats": game.seats,
         "whole_games": whole_games(game, seconds * 2, seed),
         "resamples_per_second": resamples(game, seconds, seed),
+        "views_per_second": views(game, seconds, seed),
         "units": units,
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -178,6 +200,7 @@ def print_engine_report(report: dict[str, Any]) -> None:
             f"   ({g['deals_per_second']:,} deals/s, through legal_actions/apply)"
         )
         print(f"{'resamples':<30}{rep['resamples_per_second']:>12,}")
+        print(f"{'seat views, encoded':<30}{rep['views_per_second']:>12,}")
         for unit, rate in rep["units"].items():
             print(f"{unit:<30}{rate['units_per_second']:>12,}{rate['actions_per_second']:>12,}")
         print()

@@ -45,6 +45,11 @@ RANK_LETTERS = "23456789TJQKA"
 """Rank letters in ascending order (KB-1); rank value = position + 2."""
 
 
+_SUITS = tuple(Suit)
+_TEXT = tuple(r + s for s in "SHDC" for r in RANK_LETTERS)
+"""Each card's text by index (suit first, then rank, as the index runs)."""
+
+
 class CardError(ValueError):
     """A card's text that names no card."""
 
@@ -62,7 +67,7 @@ class Card:
     def suit(self) -> Suit:
         if self.index >= 52:
             raise CardError("a joker has no suit")
-        return Suit(self.index // 13)
+        return _SUITS[self.index // 13]  # an enum's call is ten times a tuple's index
 
     @property
     def rank(self) -> int:
@@ -77,9 +82,8 @@ class Card:
         return 1 << self.index
 
     def __str__(self) -> str:
-        if self.index >= 52:
-            return "JK"
-        return RANK_LETTERS[self.index % 13] + "SHDC"[self.index // 13]
+        # Looked up, not built: a view writes hundreds of cards (issue 15).
+        return _TEXT[self.index] if self.index < 52 else "JK"
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

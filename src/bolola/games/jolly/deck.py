@@ -39,9 +39,13 @@ def is_joker(card: int) -> bool:
 
 
 def text(card: int) -> str:
-    if card >= 104:
-        return f"JK{card - 103}"
-    return f"{CARDS[card % 52]}{card // 52 + 1}"
+    return _TEXT[card]
+
+
+# Looked up, not formatted: a view writes every card on the table and in the hand.
+_TEXT = tuple(
+    f"JK{card - 103}" if card >= 104 else f"{CARDS[card % 52]}{card // 52 + 1}" for card in DECK
+)
 
 
 def texts(cards: Iterable[int]) -> list[str]:
