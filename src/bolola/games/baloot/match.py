@@ -33,7 +33,7 @@ from bolola.games.baloot.events import DealScored, DealStarted, MatchEnded
 from bolola.games.baloot.hidden import resample_deal
 from bolola.games.baloot.options import BalootOptions
 from bolola.games.baloot.scoring import HOKUM_TOTAL, SUN_TOTAL, match_winner
-from bolola.games.baloot.view import BalootView, DealDone, make_view
+from bolola.games.baloot.view import BalootView, history_of, make_view
 
 FIRST_DEALER = 3
 TEAMS = ((0, 2), (1, 3))
@@ -128,7 +128,7 @@ class Baloot:
             legal,
             state.deal_no,
             state.totals,
-            tuple(DealDone.of(n, d) for n, d in enumerate(state.finished, 1)),
+            history_of(state.finished),
             state.winner,
             state.options.to_json(),
         )

@@ -48,6 +48,32 @@ class DealDone:
         return out
 
 
+# The last finished deals asked for, as the table shows them and as JSON: a server asks
+# for the four seats' views of one state in a row, and the history is the same for all
+# (and for every state of a deal). Keyed by the finished deals' tuple itself (held, so
+# never a reused id); one slot, so it holds no table's memory; replaced whole, so a bot's
+# thread reads a consistent one.
+_last: tuple[tuple[Deal, ...], tuple[DealDone, ...], list[dict[str, Any]]] = ((), (), [])
+
+
+def history_of(finished: tuple[Deal, ...]) -> tuple[DealDone, ...]:
+    """The finished deals as the table shows them (1-based deal numbers)."""
+    global _last
+    last = _last
+    if finished is last[0]:
+        return last[1]
+    history = tuple(DealDone.of(n, d) for n, d in enumerate(finished, 1))
+    _last = (finished, history, [h.to_json() for h in history])
+    return history
+
+
+def _history_json(history: tuple[DealDone, ...]) -> list[dict[str, Any]]:
+    last = _last
+    if history is last[1]:
+        return list(last[2])
+    return [h.to_json() for h in history]
+
+
 @dataclass(frozen=True, slots=True)
 class BalootView:
     seat: int | None
@@ -117,7 +143,7 @@ class BalootView:
             "baloot": self.baloot,
             "abnat": list(self.abnat),
             "totals": list(self.totals),
-            "history": [h.to_json() for h in self.history],
+            "history": _history_json(self.history),
             "winner": self.winner,
             "options": dict(self.options),
         }

@@ -89,6 +89,13 @@ def placements(hand: tuple[int, ...]) -> tuple[Place, ...]:
     return tuple(out)
 
 
+@memo(maxsize=4096)
+def placement_texts(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """The text of each of :func:`placements` of ``hand``, in its order: a seat's view
+    lists them all (dozens) for every state of a hand."""
+    return tuple(str(p) for p in placements(hand))
+
+
 def parse_action(text: str) -> Place:
     if not isinstance(text, str):
         raise RecordError(f"a placement is text like '2S/JK/KH', not {text!r}")

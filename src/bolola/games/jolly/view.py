@@ -97,9 +97,7 @@ class JollyView:
             "hand_counts": list(self.hand_counts),
             "stock": self.stock,
             "pile": texts(self.pile),
-            "melds": [
-                [meld_json(m) for m in self.table if m.owner == s] for s in range(self.players)
-            ],
+            "melds": _melds_json(self.table, self.players),
             "opened": list(self.opened),
             "known": [texts(k) for k in self.known],
             "rebuilt": None if self.rebuilt is None else texts(self.rebuilt),
@@ -143,6 +141,24 @@ def finding(faces: tuple[Card, ...], opened: bool) -> Finding:
     elif melds and opened:
         show = f"meld:{melds[0]}"
     return Finding(melds, plan.points, plan.points >= OPENING, show)
+
+
+# The last table asked for and its melds as JSON, by owner: a server asks for every seat's
+# view of one state in a row, and the table is the same in all (and in every state until
+# a meld changes). Keyed by the table's tuple itself (held, so never a reused id); one
+# slot, so it holds no round's memory; replaced whole, so a bot's thread reads a
+# consistent one.
+_last_table: tuple[tuple[TableMeld, ...], int, list[list[dict[str, Any]]]] = ((), 0, [])
+
+
+def _melds_json(table: tuple[TableMeld, ...], players: int) -> list[list[dict[str, Any]]]:
+    global _last_table
+    last = _last_table
+    if table is last[0] and players == last[1]:
+        return [list(owned) for owned in last[2]]
+    out = [[meld_json(m) for m in table if m.owner == s] for s in range(players)]
+    _last_table = (table, players, out)
+    return [list(owned) for owned in out]
 
 
 def meld_json(m: TableMeld) -> dict[str, Any]:
