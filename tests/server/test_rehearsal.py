@@ -8,6 +8,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -93,18 +94,70 @@ def test_a_failed_rehearsal_is_logged_and_the_server_serves_on(
     assert len(failed) == 1 and failed[0].levelno == logging.WARNING
 
 
-def test_stopping_during_the_rehearsal_ends_it(tmp_path: Path) -> None:
+def test_stopping_during_the_rehearsal_ends_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", secret_key="k")
+    play = rehearsal._play
 
-    async def scenario() -> bool:
+    async def scenario() -> tuple[bool, list[str]]:
+        started = asyncio.Event()
+
+        async def seat(*args: Any) -> None:
+            started.set()  # a match is under way: its seats are playing
+            await play(*args)
+
+        monkeypatch.setattr(rehearsal, "_play", seat)
         server = Server(settings)
         await server.start()
         task = server.rehearsal
-        assert task is not None and not task.done()
+        assert task is not None
+        await asyncio.wait_for(started.wait(), WAIT)
         await server.stop()
-        return task.cancelled()
+        left = [
+            t.get_coro().__qualname__  # type: ignore[union-attr]
+            for t in asyncio.all_tasks()
+            if t is not asyncio.current_task()
+        ]
+        return task.cancelled(), left
 
-    assert run(scenario)
+    cancelled, left = run(scenario)
+    assert cancelled
+    assert not [name for name in left if "play" in name or "serve_socket" in name], left
+    assert list((tmp_path / "temp").iterdir()) == []  # its database is gone
+
+
+def test_a_seat_that_fails_stops_the_others_and_fails_the_rehearsal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", secret_key="k")
+    play = rehearsal._play
+    seats = 0
+
+    async def seat(*args: Any) -> None:
+        nonlocal seats
+        seats += 1
+        if seats == 1:
+            raise KeyError("a seat's bug")
+        await play(*args)  # the others would wait for a move that never comes
+
+    monkeypatch.setattr(rehearsal, "_play", seat)
+
+    async def scenario() -> list[str]:
+        with pytest.raises(KeyError):
+            await rehearsal.rehearse(settings)
+        return [
+            t.get_coro().__qualname__  # type: ignore[union-attr]
+            for t in asyncio.all_tasks()
+            if t is not asyncio.current_task()
+        ]
+
+    assert run(scenario) == []
+    assert list((tmp_path / "temp").iterdir()) == []
 
 
 @pytest.mark.slow

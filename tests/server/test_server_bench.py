@@ -188,8 +188,11 @@ def test_the_fan_out_endpoint_answers_each_seat_of_the_group_only(
         return frames, alone
 
     frames, alone = run(scenario)
-    assert frames == [echo.FRAME] * 4 and len(echo.FRAME) == echo.FRAME_BYTES
-    assert orjson.loads(echo.FRAME)["type"] == "update" and alone == echo.FRAME
+    assert frames == [echo.frame_of("t1")] * 4 and len(frames[0]) == echo.FRAME_BYTES
+    assert orjson.loads(frames[0])["type"] == "update"
+    # The frame names its group: had t1's reached the other group, it would have come
+    # first on that socket (frames on one socket keep their order).
+    assert orjson.loads(alone)["group"] == "t2"
 
 
 def test_the_fan_out_seats_join_before_the_first_action_and_read_every_frame(
@@ -207,7 +210,7 @@ def test_the_fan_out_seats_join_before_the_first_action_and_read_every_frame(
                 self.inbox.append("joined")
             else:
                 for seat in seats:
-                    seat.inbox.append(echo.FRAME)
+                    seat.inbox.append(echo.frame_of("t0"))
 
         async def recv(self) -> str:
             return self.inbox.pop(0)

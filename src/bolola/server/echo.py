@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -21,7 +22,11 @@ FRAME_BYTES = 1000
 """A King Bolola update's size in its first 53 actions (its view 680 to 1,140 bytes,
 900 on average, with the events and the update's own fields)."""
 
-FRAME = '{"type":"update","pad":"' + "x" * (FRAME_BYTES - 26) + '"}'
+
+def frame_of(group: str) -> str:
+    """The fan-out's frame for ``group``: :data:`FRAME_BYTES` of JSON naming its group."""
+    head = '{"type":"update","group":' + json.dumps(group) + ',"pad":"'
+    return head + "x" * max(0, FRAME_BYTES - len(head) - 2) + '"}'
 
 
 async def echo(ws: WebSocket) -> None:
@@ -32,26 +37,28 @@ async def echo(ws: WebSocket) -> None:
 
 
 def fanout_endpoint() -> WebSocketRoute:
-    """``/fanout``, with its groups (one set of sockets per name, while any is open)."""
-    groups: dict[str, set[WebSocket]] = {}
+    """``/fanout``, with its groups (each name's sockets and frame, while any is open)."""
+    groups: dict[str, tuple[set[WebSocket], str]] = {}
 
     async def fanout(ws: WebSocket) -> None:
         await ws.accept()
-        name = ""
-        with contextlib.suppress(WebSocketDisconnect):
-            name = (await ws.receive_text())[:64]
-            group = groups.setdefault(name, set())
-            group.add(ws)
-            await ws.send_text("joined")
-            while True:
-                await ws.receive_text()
-                for member in list(group):
-                    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                        await member.send_text(FRAME)
-        group = groups.get(name, set())
-        group.discard(ws)
-        if not group:
-            groups.pop(name, None)
+        name: str | None = None
+        try:
+            with contextlib.suppress(WebSocketDisconnect):
+                name = (await ws.receive_text())[:64]
+                group, frame = groups.setdefault(name, (set(), frame_of(name)))
+                group.add(ws)
+                await ws.send_text("joined")
+                while True:
+                    await ws.receive_text()
+                    for member in list(group):
+                        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                            await member.send_text(frame)
+        finally:
+            if name is not None and name in groups:
+                groups[name][0].discard(ws)
+                if not groups[name][0]:
+                    del groups[name]
 
     return WebSocketRoute("/fanout", fanout)
 

@@ -39,8 +39,8 @@ from bolola.server.settings import Settings
 from bolola.store.store import Store
 
 MOST_TURNS = 5000
-"""A seat that has been woken this many times without the match ending stops playing (a
-random player's match is longer than most; King Bolola's 24 deals are about 1,200 moves)."""
+"""A seat woken this many times without the match ending fails the rehearsal (a random
+player's match is longer than most; King Bolola's 24 deals are about 1,200 moves)."""
 
 MOST_SECONDS = 120.0
 """The server gives up a rehearsal that takes longer (about three seconds on a small
@@ -87,7 +87,9 @@ class _Socket:
     async def next(self, kind: str) -> dict[str, Any]:
         while True:
             frame: dict[str, Any] = await self.frames.get()
-            if frame["type"] == "error":
+            # A stale move (another seat's landed first) is answered with a snapshot,
+            # which comes next; any other refusal is a failure.
+            if frame["type"] == "error" and frame.get("code") != "stale":
                 raise RuntimeError(f"the rehearsal's table refused: {frame}")
             if frame["type"] == kind:
                 return frame
@@ -148,7 +150,12 @@ async def _match(room: Room, store: Store, game: str, seats: int, seed: int) -> 
             ws.say({"type": "join", "table": table, "seat": seat})
         rng = random.Random(seed)
         players = [asyncio.create_task(_play(ws, table, rng)) for ws in sockets]
-        await asyncio.gather(*players)
+        try:
+            await asyncio.gather(*players)
+        finally:  # one seat failed (or the rehearsal was stopped): the others stop too
+            for player in players:
+                player.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
     finally:
         for ws in sockets:
             await ws.close()
@@ -157,7 +164,9 @@ async def _match(room: Room, store: Store, game: str, seats: int, seed: int) -> 
 
 async def _play(ws: _Socket, table: int, rng: random.Random) -> None:
     """One seat: a legal move whenever its newest view asks for one, until the match is
-    over (a move made on an older view would be refused as stale)."""
+    over (a move made on an older view is refused as stale, and a snapshot follows). Any
+    other refusal, or a match that does not end, fails the rehearsal at once rather than
+    leaving it waiting."""
     acted = -1
     view: dict[str, Any] | None = None
     version = -1
@@ -168,6 +177,10 @@ async def _play(ws: _Socket, table: int, rng: random.Random) -> None:
         for frame in frames:
             if frame["type"] == "over":
                 return
+            # A stale move (another seat's landed first) is answered with a snapshot,
+            # which comes next; any other refusal is a failure.
+            if frame["type"] == "error" and frame.get("code") != "stale":
+                raise RuntimeError(f"the rehearsal's table refused: {frame}")
             if frame["type"] in ("snapshot", "update") and frame["version"] >= version:
                 view, version = frame["view"], frame["version"]
         mine = view is not None and view["seat"] in view["to_move"] and view["legal"]
@@ -182,6 +195,7 @@ async def _play(ws: _Socket, table: int, rng: random.Random) -> None:
                 "action": rng.choice(view["legal"]),
             }
             ws.say(message)
+    raise RuntimeError(f"the rehearsal's match of table {table} did not end")
 
 
 @contextlib.contextmanager

@@ -15,6 +15,7 @@ from bolola.games.baloot.bid import Said
 from bolola.games.baloot.deal import Deal, TrickDone, team_abnat
 from bolola.games.baloot.projects import Project
 from bolola.games.baloot.scoring import RoundScore
+from bolola.memo import forgettable
 
 GAME_NAME = "baloot"
 
@@ -54,6 +55,14 @@ class DealDone:
 # never a reused id); one slot, so it holds no table's memory; replaced whole, so a bot's
 # thread reads a consistent one.
 _last: tuple[tuple[Deal, ...], tuple[DealDone, ...], list[dict[str, Any]]] = ((), (), [])
+
+
+def _forget_last() -> None:  # with the other caches, when the server has no table
+    global _last
+    _last = ((), (), [])
+
+
+forgettable(_forget_last)
 
 
 def history_of(finished: tuple[Deal, ...]) -> tuple[DealDone, ...]:

@@ -53,7 +53,6 @@ from bolola.games.hearts_trumps.placement import (
     Place,
     Placement,
     parse_action,
-    placement_texts,
     placements,
 )
 from bolola.games.hearts_trumps.view import HeartsTrumpsView, make_view
@@ -200,8 +199,7 @@ class HeartsTrumps:
         return _after_hand(state, hands, played, (*events, a, b))
 
     def view(self, state: Match, seat: Seat | None) -> HeartsTrumpsView:
-        mine = seat is not None and self.legal_actions(state, seat)
-        legal = placement_texts(state.hands[seat]) if mine and seat is not None else ()
+        legal = () if seat is None else tuple(str(p) for p in self.legal_actions(state, seat))
         return make_view(state, seat, self.to_move(state), legal)
 
     def outcome(self, state: Match) -> Outcome | None:

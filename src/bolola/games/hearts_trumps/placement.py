@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 
 from bolola.cards import Card, CardError
@@ -29,9 +29,12 @@ class Place:
     loot: Card
     attacker: Card
     defender: Card
+    # The text, made once for the placements of the flat table below: a seat's view lists
+    # dozens of them for every state of a hand. Not part of what the placement is.
+    text: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"{self.loot}/{self.attacker}/{self.defender}"
+        return self.text or f"{self.loot}/{self.attacker}/{self.defender}"
 
     @property
     def cards(self) -> tuple[Card, Card, Card]:
@@ -65,7 +68,8 @@ _PERMUTATIONS = {n: tuple(permutations(range(n), 3)) for n in range(3, 7)}
 def _place_at(k: int) -> Place:
     place = _PLACES[k]
     if place is None:
-        place = _PLACES[k] = Place(card_of(k // 2809), card_of(k // 53 % 53), card_of(k % 53))
+        cards = (card_of(k // 2809), card_of(k // 53 % 53), card_of(k % 53))
+        place = _PLACES[k] = Place(*cards, text="/".join(str(c) for c in cards))
     return place
 
 
@@ -87,13 +91,6 @@ def placements(hand: tuple[int, ...]) -> tuple[Place, ...]:
     if len(hand) > 1 and hand[-2] == 52:  # both jokers: the same placement shows up twice
         return tuple(dict.fromkeys(out))
     return tuple(out)
-
-
-@memo(maxsize=4096)
-def placement_texts(hand: tuple[int, ...]) -> tuple[str, ...]:
-    """The text of each of :func:`placements` of ``hand``, in its order: a seat's view
-    lists them all (dozens) for every state of a hand."""
-    return tuple(str(p) for p in placements(hand))
 
 
 def parse_action(text: str) -> Place:

@@ -42,7 +42,7 @@ from bolola.games.jolly.deck import text, texts
 from bolola.games.jolly.finder import OPENING, best
 from bolola.games.jolly.meld import TableMeld
 from bolola.games.jolly.scoring import RoundScore
-from bolola.memo import memo
+from bolola.memo import forgettable, memo
 
 GAME_NAME = "jolly"
 
@@ -149,6 +149,14 @@ def finding(faces: tuple[Card, ...], opened: bool) -> Finding:
 # slot, so it holds no round's memory; replaced whole, so a bot's thread reads a
 # consistent one.
 _last_table: tuple[tuple[TableMeld, ...], int, list[list[dict[str, Any]]]] = ((), 0, [])
+
+
+def _forget_last_table() -> None:  # with the other caches, when the server has no table
+    global _last_table
+    _last_table = ((), 0, [])
+
+
+forgettable(_forget_last_table)
 
 
 def _melds_json(table: tuple[TableMeld, ...], players: int) -> list[list[dict[str, Any]]]:

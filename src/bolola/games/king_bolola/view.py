@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bolola.cards import CARDS, Card, Suit, cards_of
 from bolola.games.king_bolola.contract import IDS, QUOTAS, Contract
 from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
+from bolola.memo import forgettable
 
 if TYPE_CHECKING:
     from bolola.games.king_bolola.match import Match
@@ -143,6 +144,14 @@ def _trick_views(
 # Keyed by the tricks tuple itself (held, so never a reused id); one slot, so it holds
 # no table's memory; replaced whole, so a bot's thread reads a consistent one.
 _last: tuple[tuple[Any, ...], tuple[TrickView, ...], list[dict[str, Any]]] = ((), (), [])
+
+
+def _forget_last() -> None:  # with the other caches, when the server has no table
+    global _last
+    _last = ((), (), [])
+
+
+forgettable(_forget_last)
 
 
 def _finished(deal: Deal) -> tuple[TrickView, ...]:
