@@ -46,8 +46,9 @@ RANK_LETTERS = "23456789TJQKA"
 
 
 _SUITS = tuple(Suit)
-_TEXT = tuple(r + s for s in "SHDC" for r in RANK_LETTERS)
-"""Each card's text by index (suit first, then rank, as the index runs)."""
+CARD_TEXT = tuple(r + s for s in "SHDC" for r in RANK_LETTERS)
+"""Each card's text by index (suit first, then rank, as the index runs): ``str`` of
+``CARDS[i]`` without the call, for code that writes many cards."""
 
 
 class CardError(ValueError):
@@ -83,7 +84,7 @@ class Card:
 
     def __str__(self) -> str:
         # Looked up, not built: a view writes hundreds of cards (issue 15).
-        return _TEXT[self.index] if self.index < 52 else "JK"
+        return CARD_TEXT[self.index] if self.index < 52 else "JK"
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

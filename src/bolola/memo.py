@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import _lru_cache_wrapper, lru_cache
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -43,6 +43,37 @@ def forgettable(clear: Callable[[], None]) -> None:
     """Register ``clear`` (a cache kept some other way, such as a flat table) with
     :func:`forget`."""
     _forgetters.append(clear)
+
+
+class Last(Generic[T]):
+    """The value made for the last key asked for, the key compared by identity: a server
+    asks for every seat's view of one state in a row, and what the seats share (finished
+    tricks, finished deals, the melds on the table) is made once for all of them.
+
+    The key is held, so its id is never reused while it is compared; one slot, so it
+    keeps no table's memory beyond the last state's; replaced whole, so a bot's thread
+    reads a consistent one. Emptied by :func:`forget`.
+
+    >>> last: Last[list[int]] = Last()
+    >>> key = (1, 2)
+    >>> last.get(key, lambda: [1, 2]) is last.get(key, lambda: [])
+    True
+    """
+
+    def __init__(self) -> None:
+        self._slot: tuple[object, T] | None = None
+        _forgetters.append(self.clear)
+
+    def get(self, key: object, make: Callable[[], T]) -> T:
+        slot = self._slot
+        if slot is not None and slot[0] is key:
+            return slot[1]
+        value = make()
+        self._slot = (key, value)
+        return value
+
+    def clear(self) -> None:
+        self._slot = None
 
 
 def forget() -> int:

@@ -22,12 +22,28 @@ from bolola.server.settings import Settings
 from bolola.store.database import open_engine
 
 
+@pytest.fixture
+def temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The folder the rehearsal makes its database in (empty once it is over)."""
+    folder = tmp_path / "temp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def _tasks_left() -> list[str]:
+    """What every other task of the loop is running."""
+    return [
+        t.get_coro().__qualname__  # type: ignore[union-attr]
+        for t in asyncio.all_tasks()
+        if t is not asyncio.current_task()
+    ]
+
+
 @pytest.mark.slow
 def test_a_rehearsal_plays_every_game_to_its_end_on_a_database_of_its_own(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, temp: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
-    (tmp_path / "temp").mkdir()
     real = tmp_path / "real.db"
     settings = Settings(**{**FAST, "database_url": f"sqlite:///{real}", "rehearse": True})
     caplog.set_level(logging.INFO, logger="bolola.table")
@@ -39,7 +55,7 @@ def test_a_rehearsal_plays_every_game_to_its_end_on_a_database_of_its_own(
     # Its results stored: a table says "over" once finish_table has written them.
     assert len(over) == len(registry.registered())
     assert not real.exists()  # the server's own database is never opened
-    assert list((tmp_path / "temp").iterdir()) == []  # its own is gone
+    assert list(temp.iterdir()) == []  # its own is gone
 
 
 def test_what_the_rehearsal_logs_below_a_warning_is_dropped() -> None:
@@ -95,10 +111,8 @@ def test_a_failed_rehearsal_is_logged_and_the_server_serves_on(
 
 
 def test_stopping_during_the_rehearsal_ends_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, temp: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
-    (tmp_path / "temp").mkdir()
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'c.db'}", secret_key="k")
     play = rehearsal._play
 
@@ -116,24 +130,17 @@ def test_stopping_during_the_rehearsal_ends_it(
         assert task is not None
         await asyncio.wait_for(started.wait(), WAIT)
         await server.stop()
-        left = [
-            t.get_coro().__qualname__  # type: ignore[union-attr]
-            for t in asyncio.all_tasks()
-            if t is not asyncio.current_task()
-        ]
-        return task.cancelled(), left
+        return task.cancelled(), _tasks_left()
 
     cancelled, left = run(scenario)
     assert cancelled
     assert not [name for name in left if "play" in name or "serve_socket" in name], left
-    assert list((tmp_path / "temp").iterdir()) == []  # its database is gone
+    assert list(temp.iterdir()) == []  # its database is gone
 
 
 def test_a_seat_that_fails_stops_the_others_and_fails_the_rehearsal(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, temp: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
-    (tmp_path / "temp").mkdir()
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'd.db'}", secret_key="k")
     play = rehearsal._play
     seats = 0
@@ -150,14 +157,10 @@ def test_a_seat_that_fails_stops_the_others_and_fails_the_rehearsal(
     async def scenario() -> list[str]:
         with pytest.raises(KeyError):
             await rehearsal.rehearse(settings)
-        return [
-            t.get_coro().__qualname__  # type: ignore[union-attr]
-            for t in asyncio.all_tasks()
-            if t is not asyncio.current_task()
-        ]
+        return _tasks_left()
 
     assert run(scenario) == []
-    assert list((tmp_path / "temp").iterdir()) == []
+    assert list(temp.iterdir()) == []
 
 
 @pytest.mark.slow

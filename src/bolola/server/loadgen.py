@@ -424,6 +424,33 @@ def _seat_count(game: str, options: dict[str, Any]) -> int:
     return found.seat_count(found.parse_options(options))
 
 
+async def _bare(
+    url: str,
+    tables: int,
+    meter: Meter,
+    play: Callable[[list[ClientConnection], Sample], Awaitable[None]],
+    join: Callable[[list[ClientConnection], int], Awaitable[None]] | None = None,
+) -> dict[str, Any]:
+    """A bare endpoint's round-trips, four sockets a table, each table played by ``play``:
+    the sockets connected (and ``join``-ed) before the clock starts, as the play's are
+    (200 handshakes inside the echo's fraction of a second once made it look half as
+    fast as it is)."""
+    sockets = await _gather_limited(
+        [connect(url, max_size=None, compression=None) for _ in range(tables * 4)],
+        SETUP_AT_ONCE * 4,
+    )
+    seats = [sockets[t * 4 : t * 4 + 4] for t in range(tables)]
+    if join is not None:
+        await asyncio.gather(*(join(s, t) for t, s in enumerate(seats)))
+    sample = Sample()
+    with _collector_off():
+        meter.start()
+        await asyncio.gather(*(play(s, sample) for s in seats))
+        report = meter.report(sample, tables)
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    return report
+
+
 async def _echo_table(
     players: list[ClientConnection], moves: int, size: int, sample: Sample
 ) -> None:
@@ -439,32 +466,21 @@ async def _echo_table(
 
 
 async def echo(url: str, tables: int, moves: int, meter: Meter) -> dict[str, Any]:
-    """The echo's round-trips, its sockets connected before the clock starts (as the
-    play's are: 200 handshakes inside the echo's fraction of a second once made it look
-    half as fast as it is)."""
-    sockets = await _gather_limited(
-        [connect(f"{url}/echo", max_size=None, compression=None) for _ in range(tables * 4)],
-        SETUP_AT_ONCE * 4,
+    """The echo's round-trips (``/echo``: each message written back)."""
+    return await _bare(
+        f"{url}/echo", tables, meter, lambda seats, sample: _echo_table(seats, moves, 120, sample)
     )
-    sample = Sample()
-    with _collector_off():
-        meter.start()
-        await asyncio.gather(
-            *(_echo_table(sockets[t * 4 : t * 4 + 4], moves, 120, sample) for t in range(tables))
-        )
-        report = meter.report(sample, tables)
-    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
-    return report
 
 
-async def _fanout_table(
-    players: list[ClientConnection], group: str, moves: int, sample: Sample
-) -> None:
+async def _join_group(players: list[ClientConnection], table: int) -> None:
+    for ws in players:  # every seat in its group before the first action
+        await ws.send(f"t{table}")
+        await ws.recv()
+
+
+async def _fanout_table(players: list[ClientConnection], moves: int, sample: Sample) -> None:
     """The turn-taking of a table whose every action is answered with a frame to each
     seat by the bare ``/fanout`` endpoint: each seat reads its frame before the next acts."""
-    for ws in players:  # every seat in its group before the first action
-        await ws.send(group)
-        await ws.recv()
     payload = orjson.dumps({"type": "action", "pad": "x" * 90}).decode()
     for n in range(moves):
         start = time.perf_counter()
@@ -478,22 +494,13 @@ async def _fanout_table(
 async def fanout(url: str, tables: int, moves: int, meter: Meter) -> dict[str, Any]:
     """The most actions/s any server on this stack could accept, telling four seats of
     each in a frame of an update's size and doing nothing else (server/echo.py)."""
-    sockets = await _gather_limited(
-        [connect(f"{url}/fanout", max_size=None, compression=None) for _ in range(tables * 4)],
-        SETUP_AT_ONCE * 4,
+    return await _bare(
+        f"{url}/fanout",
+        tables,
+        meter,
+        lambda seats, sample: _fanout_table(seats, moves, sample),
+        join=_join_group,
     )
-    sample = Sample()
-    with _collector_off():
-        meter.start()
-        await asyncio.gather(
-            *(
-                _fanout_table(sockets[t * 4 : t * 4 + 4], f"t{t}", moves, sample)
-                for t in range(tables)
-            )
-        )
-        report = meter.report(sample, tables)
-    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
-    return report
 
 
 def _until_healthz(

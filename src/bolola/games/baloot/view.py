@@ -15,7 +15,7 @@ from bolola.games.baloot.bid import Said
 from bolola.games.baloot.deal import Deal, TrickDone, team_abnat
 from bolola.games.baloot.projects import Project
 from bolola.games.baloot.scoring import RoundScore
-from bolola.memo import forgettable
+from bolola.memo import Last
 
 GAME_NAME = "baloot"
 
@@ -49,38 +49,21 @@ class DealDone:
         return out
 
 
-# The last finished deals asked for, as the table shows them and as JSON: a server asks
-# for the four seats' views of one state in a row, and the history is the same for all
-# (and for every state of a deal). Keyed by the finished deals' tuple itself (held, so
-# never a reused id); one slot, so it holds no table's memory; replaced whole, so a bot's
-# thread reads a consistent one.
-_last: tuple[tuple[Deal, ...], tuple[DealDone, ...], list[dict[str, Any]]] = ((), (), [])
-
-
-def _forget_last() -> None:  # with the other caches, when the server has no table
-    global _last
-    _last = ((), (), [])
-
-
-forgettable(_forget_last)
+# The finished deals are the same in every seat's view, and in every state of a deal
+# (bolola.memo.Last).
+_HISTORY: Last[tuple[DealDone, ...]] = Last()
+_HISTORY_JSON: Last[list[dict[str, Any]]] = Last()
 
 
 def history_of(finished: tuple[Deal, ...]) -> tuple[DealDone, ...]:
     """The finished deals as the table shows them (1-based deal numbers)."""
-    global _last
-    last = _last
-    if finished is last[0]:
-        return last[1]
-    history = tuple(DealDone.of(n, d) for n, d in enumerate(finished, 1))
-    _last = (finished, history, [h.to_json() for h in history])
-    return history
+    return _HISTORY.get(
+        finished, lambda: tuple(DealDone.of(n, d) for n, d in enumerate(finished, 1))
+    )
 
 
 def _history_json(history: tuple[DealDone, ...]) -> list[dict[str, Any]]:
-    last = _last
-    if history is last[1]:
-        return list(last[2])
-    return [h.to_json() for h in history]
+    return list(_HISTORY_JSON.get(history, lambda: [h.to_json() for h in history]))
 
 
 @dataclass(frozen=True, slots=True)

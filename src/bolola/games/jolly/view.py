@@ -42,7 +42,7 @@ from bolola.games.jolly.deck import text, texts
 from bolola.games.jolly.finder import OPENING, best
 from bolola.games.jolly.meld import TableMeld
 from bolola.games.jolly.scoring import RoundScore
-from bolola.memo import forgettable, memo
+from bolola.memo import Last, memo
 
 GAME_NAME = "jolly"
 
@@ -143,30 +143,18 @@ def finding(faces: tuple[Card, ...], opened: bool) -> Finding:
     return Finding(melds, plan.points, plan.points >= OPENING, show)
 
 
-# The last table asked for and its melds as JSON, by owner: a server asks for every seat's
-# view of one state in a row, and the table is the same in all (and in every state until
-# a meld changes). Keyed by the table's tuple itself (held, so never a reused id); one
-# slot, so it holds no round's memory; replaced whole, so a bot's thread reads a
-# consistent one.
-_last_table: tuple[tuple[TableMeld, ...], int, list[list[dict[str, Any]]]] = ((), 0, [])
-
-
-def _forget_last_table() -> None:  # with the other caches, when the server has no table
-    global _last_table
-    _last_table = ((), 0, [])
-
-
-forgettable(_forget_last_table)
+# The melds on the table are the same in every seat's view, and in every state until one
+# changes (bolola.memo.Last).
+_MELDS_JSON: Last[list[list[dict[str, Any]]]] = Last()
 
 
 def _melds_json(table: tuple[TableMeld, ...], players: int) -> list[list[dict[str, Any]]]:
-    global _last_table
-    last = _last_table
-    if table is last[0] and players == last[1]:
-        return [list(owned) for owned in last[2]]
-    out = [[meld_json(m) for m in table if m.owner == s] for s in range(players)]
-    _last_table = (table, players, out)
-    return [list(owned) for owned in out]
+    def make() -> list[list[dict[str, Any]]]:
+        return [[meld_json(m) for m in table if m.owner == s] for s in range(players)]
+
+    if not table:  # the empty tuple is one object in every match, whatever its players
+        return make()
+    return [list(owned) for owned in _MELDS_JSON.get(table, make)]
 
 
 def meld_json(m: TableMeld) -> dict[str, Any]:

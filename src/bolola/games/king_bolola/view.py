@@ -5,17 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bolola.cards import CARDS, Card, Suit, cards_of
+from bolola.cards import CARD_TEXT, CARDS, Card, Suit, cards_of
 from bolola.games.king_bolola.contract import IDS, QUOTAS, Contract
 from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
-from bolola.memo import forgettable
+from bolola.memo import Last
 
 if TYPE_CHECKING:
     from bolola.games.king_bolola.match import Match
 
 # A server builds four views per action: the texts of cards and contracts are looked up,
 # and what cannot change within a match (a finished deal's summary) is built once.
-_CARD_TEXT = tuple(str(c) for c in CARDS)
 _TRUMP_TEXT = tuple(s.letter for s in Suit)
 
 
@@ -34,7 +33,7 @@ class TrickView:
     def to_json(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
-            "cards": [_CARD_TEXT[c.index] for c in self.cards],
+            "cards": [CARD_TEXT[c.index] for c in self.cards],
             "winner": self.winner,
             "points": self.points,
         }
@@ -139,36 +138,17 @@ def _trick_views(
     return tuple(out)
 
 
-# The last finished tricks asked for, their views and their JSON: a server asks for the
-# four seats' views of one state in a row, and the finished tricks are the same for all.
-# Keyed by the tricks tuple itself (held, so never a reused id); one slot, so it holds
-# no table's memory; replaced whole, so a bot's thread reads a consistent one.
-_last: tuple[tuple[Any, ...], tuple[TrickView, ...], list[dict[str, Any]]] = ((), (), [])
-
-
-def _forget_last() -> None:  # with the other caches, when the server has no table
-    global _last
-    _last = ((), (), [])
-
-
-forgettable(_forget_last)
+# The finished tricks are the same in the four seats' views of a state (bolola.memo.Last).
+_FINISHED: Last[tuple[TrickView, ...]] = Last()
+_FINISHED_JSON: Last[list[dict[str, Any]]] = Last()
 
 
 def _finished(deal: Deal) -> tuple[TrickView, ...]:
-    global _last
-    last = _last
-    if deal.tricks is last[0]:
-        return last[1]
-    views = tricks_of(deal)
-    _last = (deal.tricks, views, [t.to_json() for t in views])
-    return views
+    return _FINISHED.get(deal.tricks, lambda: tricks_of(deal))
 
 
 def _tricks_json(tricks: tuple[TrickView, ...]) -> list[dict[str, Any]]:
-    last = _last
-    if tricks is last[1]:
-        return list(last[2])
-    return [t.to_json() for t in tricks]
+    return list(_FINISHED_JSON.get(tricks, lambda: [t.to_json() for t in tricks]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +187,7 @@ class KingBololaView:
             "phase": self.phase,
             "to_move": list(self.to_move),
             "legal": list(self.legal),
-            "hand": None if self.hand is None else [_CARD_TEXT[c.index] for c in self.hand],
+            "hand": None if self.hand is None else [CARD_TEXT[c.index] for c in self.hand],
             "hand_counts": list(self.hand_counts),
             "contract": None if self.contract is None else IDS[self.contract],
             "trump": None if self.trump is None else _TRUMP_TEXT[self.trump],
