@@ -274,6 +274,35 @@ def test_a_match_start_and_end_that_fail_are_stored_later(tmp_path: Path) -> Non
     run(scenario)
 
 
+def test_a_challenge_expiry_the_database_refuses_is_tried_again(tmp_path: Path) -> None:
+    """A challenge's expiry is a task of its own: refused twice by the database, it is
+    tried again (it was lost: the loop keeps no strong reference to such a task, and its
+    failure went unheard), and the invitee is told once, after it is stored."""
+
+    async def scenario() -> None:
+        room, store, outage = await open_room(tmp_path, challenge_seconds=0.05)
+        host = await store.add_player("host", is_guest=True)
+        guest = await store.add_player("guest", is_guest=True)
+        heard = Watcher(guest)
+        room.online[guest.id] = {heard}
+        outage.only, outage.on = {"Store.answer_challenge"}, True
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        spec = TableSpec.from_json({"game": "hearts-trumps", "seats": seats})
+        table, _ = await room.friends.challenge(host, [guest], spec)
+        await outage.failed(2)
+        assert [f["type"] for f in heard.frames] == ["challenge"]  # nothing told while refused
+        (stored,) = await store.challenges_under_way(tables=[table.id])
+        assert [i.answer for i in stored.invitees] == ["pending"]
+        outage.on = False
+        over = await heard.until(lambda f: f["type"] == "challenge_over")
+        assert over == {"type": "challenge_over", "table": table.id, "reason": "expired"}
+        assert await store.challenges_under_way(tables=[table.id]) == []
+        assert [f["type"] for f in heard.frames].count("challenge_over") == 1
+        await close_room(room, store)
+
+    run(scenario)
+
+
 def test_back_off_doubles_to_its_cap_and_starts_again_after_a_success() -> None:
     backoff = Backoff(first=0.5, cap=30.0, jitter=lambda: 1.0)
     assert [backoff.next() for _ in range(9)] == [0.5, 1, 2, 4, 8, 16, 30, 30, 30]

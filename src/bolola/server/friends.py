@@ -27,6 +27,7 @@ from starlette.routing import BaseRoute, Route
 
 from bolola.engine import RecordError
 from bolola.registry import FLAGSHIP, find
+from bolola.server.backoff import Backoff
 from bolola.server.protocol import ProtocolError, no_control
 from bolola.store.challenges import StoredChallenge
 from bolola.store.friends import Asked
@@ -70,11 +71,21 @@ class Friends:
     """What the room knows of friends: who is online, who is whose friend (read when a
     player comes online), the challenges under way."""
 
-    def __init__(self, room: Room, store: Store, seconds: float = CHALLENGE_SECONDS) -> None:
+    def __init__(
+        self,
+        room: Room,
+        store: Store,
+        seconds: float = CHALLENGE_SECONDS,
+        backoff: Backoff | None = None,
+    ) -> None:
         self.room = room
         self.store = store
         self.seconds = seconds
+        # An expiry the database refused is tried again after this back-off's wait.
+        self.backoff = backoff or Backoff(0.5, 30.0)
         self.challenges: dict[int, Challenge] = {}
+        # Expiries under way: the loop keeps only a weak reference to a task.
+        self._expiring: set[asyncio.Task[None]] = set()
         self._friends: dict[int, set[int]] = {}  # online player -> their friends' ids
 
     # -- presence -------------------------------------------------------------------------
@@ -269,8 +280,9 @@ class Friends:
         for pid, state in list(challenge.answers.items()):
             if state != "pending":
                 continue
-            challenge.answers[pid] = "expired"
+            # Stored first: an expiry the database refuses stays pending, tried again.
             await self.store.answer_challenge(table_id, pid, "expired")
+            challenge.answers[pid] = "expired"
             if table is not None:
                 await table.call(lambda p=pid: self._uninvite(table, p))  # type: ignore[misc]
             self.room.tell(pid, {"type": "challenge_over", "table": table_id, "reason": "expired"})
@@ -280,10 +292,35 @@ class Friends:
     def _arm(self, challenge: Challenge) -> None:
         self.challenges[challenge.table_id] = challenge
         left = (challenge.expires_at - datetime.now(UTC)).total_seconds()
-        table_id = challenge.table_id
+        self._expire_in(challenge, max(0.0, left))
+
+    def _expire_in(self, challenge: Challenge, seconds: float) -> None:
         challenge.timer = asyncio.get_running_loop().call_later(
-            max(0.0, left), lambda: asyncio.ensure_future(self._expire(table_id))
+            seconds, self._start_expiry, challenge.table_id
         )
+
+    def _start_expiry(self, table_id: int) -> None:
+        task = asyncio.create_task(self._expire(table_id), name=f"challenge-expiry-{table_id}")
+        self._expiring.add(task)
+        task.add_done_callback(lambda t: self._expiry_done(t, table_id))
+
+    def _expiry_done(self, task: asyncio.Task[None], table_id: int) -> None:
+        self._expiring.discard(task)
+        if task.cancelled():
+            return
+        e = task.exception()
+        challenge = self.challenges.get(table_id)
+        if e is None:
+            self.backoff.reset()
+        elif challenge is not None:
+            delay = self.backoff.next()
+            log.warning(
+                "expiring a challenge failed: %s; trying again in %.2f s",
+                " ".join(str(e).split())[:300],
+                delay,
+                extra={"table": table_id},
+            )
+            self._expire_in(challenge, delay)
 
     async def restore(self, table_ids: Collection[int]) -> None:
         """The challenges under way at these tables, just opened here (a restart, or
@@ -337,6 +374,8 @@ class Friends:
             if c.timer is not None:
                 c.timer.cancel()
         self.challenges.clear()
+        for task in self._expiring:
+            task.cancel()
 
 
 def _pending(stored: StoredChallenge, player_id: int) -> bool:

@@ -22,6 +22,7 @@ import orjson
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import Options, RecordError
 from bolola.registry import FLAGSHIP, find, registered
+from bolola.server.backoff import Backoff
 from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
@@ -133,7 +134,12 @@ class Room:
         self._leaving: dict[int, asyncio.TimerHandle] = {}  # finished tables, by id
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
-        self.friends = Friends(self, store, settings.challenge_seconds)
+        self.friends = Friends(
+            self,
+            store,
+            settings.challenge_seconds,
+            Backoff(settings.retry_first_seconds, settings.retry_max_seconds),
+        )
         self.heap = Heap(
             settings.trim_seconds,
             idle=lambda: not self.tables and not self._stopping,
