@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from bolola import registry
 from bolola.server import rehearsal
-from bolola.server.app import Server
+from bolola.server.service import Server
 from bolola.server.settings import Settings
 from bolola.store.database import open_engine
 

@@ -5,9 +5,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -19,7 +17,6 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from bolola.server import (
@@ -30,21 +27,21 @@ from bolola.server import (
     match_page,
     milestones,
     oauth,
-    rehearsal,
     replay,
 )
-from bolola.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Keys
+from bolola.server.accounts import CSRF_COOKIE, SESSION_COOKIE
 from bolola.server.address import client_address
 from bolola.server.bodylimit import BodyLimit
-from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket, table_command
-from bolola.server.limits import Buckets
-from bolola.server.progression import RECENT_MATCHES, day_source, leaderboard_query
+from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket
+from bolola.server.forms import read_body
+from bolola.server.progression import RECENT_MATCHES, leaderboard_query
 from bolola.server.protocol import ElsewhereError, ProtocolError, error, no_control
-from bolola.server.protocol import loads as json_loads
-from bolola.server.room import Room, TableSpec
+from bolola.server.room import TableSpec
+from bolola.server.security import SecurityHeaders, csrf_binding, csrf_ok
+from bolola.server.service import Server
 from bolola.server.settings import Settings
 from bolola.server.static_site import mount_static
-from bolola.store.store import NameTakenError, PlayerInfo, Store
+from bolola.store.store import NameTakenError, PlayerInfo
 
 log = logging.getLogger("bolola.server")
 # Forwarded once to a table's owner (several processes): never forwarded again.
@@ -87,114 +84,7 @@ STATUS = {
 }
 # Table ids are 32-bit integers in the database; a larger one names no table.
 MAX_ID = 2**31 - 1
-# On every HTTP answer. The client loads its scripts and styles from /assets, sets inline
-# styles (Svelte), has a data: SVG favicon, opens a WebSocket to its own host and plays
-# /sounds/*.wav; nothing may frame it.
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        b"img-src 'self' data:; media-src 'self'; connect-src 'self' ws: wss:; "
-        b"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
-        b"frame-ancestors 'none'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-    (b"x-frame-options", b"DENY"),
-]
 Handler = Callable[[Request], Awaitable[Response]]
-
-
-# Python's cyclic collector, for a server of thousands of sockets and tables: with the
-# defaults (700, 10, 10) a full collection ran every 15 s or so and held the loop for up
-# to a second (collecting almost nothing: refcounting frees nearly everything), and the
-# collector took about 30% of the server's CPU (docs/performance.md). Young collections
-# come every 100,000 allocations instead of 700, full ones ten times less often still.
-GC_THRESHOLDS = (100_000, 50, 100)
-
-
-def tune_gc() -> None:
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
-class Server:
-    """What the handlers share; filled in at start-up (the lifespan)."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.store: Store | None = None
-        self.room: Room | None = None
-        self.keys: Keys | None = None
-        per_name = settings.login_per_minute
-        self.logins = Buckets(per_name / 60.0, per_name, name="sign-in")
-        per_address = settings.login_per_address_per_minute
-        self.address_logins = Buckets(per_address / 60.0, per_address, name="address")
-        guests = settings.guests_per_address_per_hour
-        self.guests = Buckets(guests / 3600.0, guests, name="guests")
-        # The UTC day of the daily reward (PL-14); tests pin it (BOLOLA_TODAY) or replace it.
-        self.today = day_source()
-        self.rehearsal: asyncio.Task[None] | None = None  # the start's match (rehearsal.py)
-
-    @property
-    def ready(self) -> tuple[Store, Room, Keys]:
-        if self.store is None or self.room is None or self.keys is None:
-            raise ProtocolError("server_error", "the server is starting")
-        return self.store, self.room, self.keys
-
-    async def start(self) -> None:
-        self.store = await Store.open(self.settings.database_url)
-        secret = self.settings.secret_key or await self.store.secret("session")
-        self.keys = Keys(secret)
-        await self.store.check_health()
-        self.room = room = Room(self.store, self.settings)
-        if self.settings.redis_url:
-            store = self.store
-            await room.join_cluster(
-                lambda conn, table, msg: table_command(conn, table, msg, room, store)
-            )
-            assert room.cluster is not None
-            for limit in (self.logins, self.address_logins, self.guests):
-                limit.shared = room.cluster.take  # the same limits on every process
-        else:
-            await room.restore()
-        tune_gc()
-        log.info("ready", extra={"tables": len(self.room.tables)})
-        if self.settings.rehearse:
-            self.rehearsal = asyncio.create_task(self._rehearse())
-
-    async def _rehearse(self) -> None:
-        """A match of every game played by the server itself, on a database of its own
-        (:mod:`bolola.server.rehearsal`); a failure is logged and costs nothing more."""
-        try:
-            with rehearsal.quiet_log():
-                seconds = await asyncio.wait_for(
-                    rehearsal.rehearse(self.settings), rehearsal.MOST_SECONDS
-                )
-        except Exception:
-            log.warning("the start's rehearsal failed", exc_info=True)
-        else:
-            log.info("rehearsed", extra={"seconds": round(seconds, 2)})
-        if self.room is not None:
-            self.room.heap.left()  # what it freed goes back to the system, as after tables
-
-    @property
-    def rehearsing(self) -> bool:
-        return self.rehearsal is not None and not self.rehearsal.done()
-
-    async def stop_tables(self) -> None:
-        """The first step of stopping: no more moves, timers or retries (an all-bot table
-        would go on sending to its watchers while their connections close)."""
-        if self.rehearsal is not None:
-            self.rehearsal.cancel()
-            await asyncio.gather(self.rehearsal, return_exceptions=True)
-        if self.room is not None:
-            await self.room.close()
-
-    async def stop(self) -> None:
-        await self.stop_tables()
-        if self.store is not None:
-            await self.store.close()
-        log.info("stopped")
 
 
 def fail(code: str, message: str) -> JSONResponse:
@@ -239,7 +129,7 @@ def make_app(settings: Settings) -> Starlette:
     def endpoint(fn: Callable[[Request], Awaitable[Any]], *, unsafe: bool = False) -> Handler:
         async def handle(request: Request) -> Response:
             try:
-                if unsafe and not await _csrf_ok(server, request):
+                if unsafe and not await csrf_ok(server.keys, request):
                     return fail("csrf", "missing or wrong CSRF token (GET /api/csrf)")
                 result = await fn(request)
             except ElsewhereError as e:
@@ -341,7 +231,7 @@ def make_app(settings: Settings) -> Starlette:
 
     async def signup(request: Request) -> Any:
         store, _, _ = server.ready
-        body = await _body(request)
+        body = await read_body(request)
         try:
             name = accounts.check_name(body.get("name"))
             password = accounts.check_password(body.get("password"))
@@ -357,7 +247,7 @@ def make_app(settings: Settings) -> Starlette:
 
     async def signin(request: Request) -> Any:
         store, _, _ = server.ready
-        body = await _body(request)
+        body = await read_body(request)
         name, password = body.get("name"), body.get("password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise ProtocolError("bad_request", "name and password are text")
@@ -432,7 +322,9 @@ def make_app(settings: Settings) -> Starlette:
     async def create(request: Request) -> Any:
         _, room, _ = server.ready
         player = await player_of(request)
-        spec = TableSpec.from_json(await _body(request), min_move_seconds=settings.min_move_seconds)
+        spec = TableSpec.from_json(
+            await read_body(request), min_move_seconds=settings.min_move_seconds
+        )
         table = await room.create(player, spec)
         return JSONResponse({"table": table.summary()}, status_code=201)
 
@@ -461,7 +353,7 @@ def make_app(settings: Settings) -> Starlette:
         _, room, _ = server.ready
         player = await player_of(request)
         table = await room.find(table_of(request))
-        body = await _body(request)
+        body = await read_body(request)
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise ProtocolError("bad_request", "seat must be a seat number")
@@ -479,7 +371,7 @@ def make_app(settings: Settings) -> Starlette:
         store, room, _ = server.ready
         player = await player_of(request)
         table = await room.find(table_of(request))
-        name = (await _body(request)).get("player")
+        name = (await read_body(request)).get("player")
         if isinstance(name, str):
             no_control(name, "player")
         guest = await store.player_named(name) if isinstance(name, str) else None
@@ -542,13 +434,13 @@ def make_app(settings: Settings) -> Starlette:
     # Sign-in with outside providers (PL-15); oauth.py owns its routes.
     routes += oauth.routes(server, endpoint, player_of, signed_in)
     # Achievements and the designs levels unlock (issue 17).
-    routes += milestones.routes(server, endpoint, player_of, _body)
+    routes += milestones.routes(server, endpoint, player_of, read_body)
     # Friends, presence, challenges and rematches (issue 17).
-    routes += friends.routes(server, endpoint, player_of, _body)
+    routes += friends.routes(server, endpoint, player_of, read_body)
     routes += hints.routes(server, endpoint, player_of)  # practice hints (issue 18)
     # A finished match's public page and its summary card (issue 17).
     routes += match_page.routes(server, endpoint, viewer)
-    routes += replay.routes(server, endpoint, player_of, _body)  # replays, analyses (issue 18)
+    routes += replay.routes(server, endpoint, player_of, read_body)  # replays, analyses (issue 18)
     if settings.echo:
         routes += echo.routes()  # what the bench compares the play with
     app = Starlette(
@@ -586,69 +478,3 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     log.error("request failed: %s %s", request.method, request.url.path, exc_info=exc)
     body = error("server_error", "the server failed on this request; try again")
     return JSONResponse(body, status_code=500)
-
-
-class SecurityHeaders:
-    """Adds ``SECURITY_HEADERS`` to every HTTP response (pages, assets, API, errors)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
-async def _csrf_ok(server: Server, request: Request) -> bool:
-    """A request carrying a bearer token has no ambient credentials to abuse; one riding on
-    cookies must send its session's CSRF token in a header or in the form's ``csrf``
-    field: the token of its session cookie, or before sign-in of its browser's nonce."""
-    if request.headers.get("authorization", "").lower().startswith("bearer "):
-        return True
-    if server.keys is None:
-        return False
-    sent = request.headers.get(CSRF_HEADER)
-    if sent is None and _is_form(request):
-        field = (await request.form()).get("csrf")
-        sent = field if isinstance(field, str) else None
-    binding = csrf_binding(request.cookies.get(SESSION_COOKIE), request.cookies.get(CSRF_COOKIE))
-    return server.keys.csrf_ok(binding, sent)
-
-
-def csrf_binding(session: str | None, nonce: str | None) -> str | None:
-    """What a request's CSRF token is tied to: its session, else its browser's nonce."""
-    if session:
-        return f"session:{session}"
-    return f"browser:{nonce}" if nonce else None
-
-
-def _is_form(request: Request) -> bool:
-    kind = request.headers.get("content-type", "")
-    return kind.startswith(("application/x-www-form-urlencoded", "multipart/form-data"))
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """A JSON object or a form, as a dict; anything else is a bad request."""
-    if _is_form(request):
-        form = await request.form()
-        return {k: v for k, v in form.items() if isinstance(v, str)}
-    raw = await request.body()
-    if not raw:
-        return {}
-    try:
-        body = json_loads(raw)
-    except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "the body is not JSON") from None
-    if not isinstance(body, dict):
-        raise ProtocolError("bad_json", "the body must be a JSON object")
-    return body

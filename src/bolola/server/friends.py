@@ -34,8 +34,8 @@ from bolola.store.friends import Asked
 from bolola.store.store import PlayerInfo, Store
 
 if TYPE_CHECKING:
-    from bolola.server.app import Server
     from bolola.server.room import Room, TableSpec
+    from bolola.server.service import Server
     from bolola.server.table import Table
 
 log = logging.getLogger("bolola.friends")

@@ -31,7 +31,7 @@ from bolola.server.protocol import ProtocolError, error
 from bolola.store.store import PlayerInfo
 
 if TYPE_CHECKING:
-    from bolola.server.app import Server
+    from bolola.server.service import Server
     from bolola.server.table import Table
 
 HINT_BUDGET = Budget(seconds=1.0)

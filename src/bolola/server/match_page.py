@@ -24,7 +24,7 @@ from bolola.server.static_site import NOT_BUILT, STATIC_DIR
 from bolola.store.store import PlayerInfo, Store
 
 if TYPE_CHECKING:
-    from bolola.server.app import Server
+    from bolola.server.service import Server
 
 MAX_ID = 2**31 - 1
 

@@ -38,7 +38,7 @@ from bolola.server.protocol import ProtocolError, no_control
 from bolola.store.store import PlayerInfo, Store
 
 if TYPE_CHECKING:
-    from bolola.server.app import Server
+    from bolola.server.service import Server
 
 BACKFILL_BATCH = 200
 

@@ -46,7 +46,7 @@ from bolola.store.store import NameTakenError
 from bolola.store.writer import WriteFailedError
 
 if TYPE_CHECKING:
-    from bolola.server.app import Server
+    from bolola.server.service import Server
     from bolola.store.store import PlayerInfo, Store
 
 log = logging.getLogger("bolola.oauth")

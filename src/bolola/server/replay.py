@@ -28,7 +28,7 @@ from bolola.server.protocol import ProtocolError, error
 from bolola.store.store import PlayerInfo
 
 if TYPE_CHECKING:
-    from bolola.server.app import Server
+    from bolola.server.service import Server
 
 REFUSED = {"cannot_rebuild": 409, "busy": 503}
 """This module's own error codes and their HTTP statuses (the others are app.STATUS's)."""
