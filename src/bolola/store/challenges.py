@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bolola.store.models import ChallengeAnswer, ChallengeRow, Player
+from bolola.store.models import ChallengeAnswer, ChallengeRow, Player, utc
 
 PENDING = "pending"
 
@@ -105,13 +105,9 @@ async def under_way(
             c.table_id,
             c.host_id,
             host_name,
-            _utc(c.expires_at),
+            utc(c.expires_at),
             tuple(by_table.get(c.table_id, ())),
         )
         for c, host_name in heads
-        if lapsing_after is None or _utc(c.expires_at) > lapsing_after
+        if lapsing_after is None or utc(c.expires_at) > lapsing_after
     ]
-
-
-def _utc(at: datetime) -> datetime:
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)

@@ -6,13 +6,13 @@ requests crossing each other become a friendship, never two pending rows).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bolola.store.models import Block, Friendship, Identity, Player, ProviderFriend, now
+from bolola.store.models import Block, Friendship, Identity, Player, ProviderFriend, now, utc
 
 
 class Asked(StrEnum):
@@ -39,10 +39,6 @@ class Relations:
     outgoing: tuple[str, ...]
     blocked: tuple[str, ...]
     suggested: tuple[str, ...] = ()  # friends at an outside provider, not yet asked here
-
-
-def _utc(at: datetime | None) -> datetime | None:
-    return at if at is None or at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 async def is_blocked(s: AsyncSession, a: int, b: int) -> bool:
@@ -132,7 +128,7 @@ async def relations(s: AsyncSession, a: int) -> Relations:
     blocked_ids = list(await s.scalars(select(Block.blocked_id).where(Block.player_id == a)))
     wanted = others | set(blocked_ids)
     people = {
-        pid: (name, _utc(seen))
+        pid: (name, None if seen is None else utc(seen))
         for pid, name, seen in (
             await s.execute(
                 select(Player.id, Player.name, Player.last_seen_at).where(Player.id.in_(wanted))

@@ -9,7 +9,6 @@ run inside a session of :class:`bolola.store.store.Store` (writes through its wr
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,11 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bolola.engine import Record
 from bolola.fairness import Deals, FairDeals
 from bolola.progression.achievements import DayClaim, MatchFacts
-from bolola.store.models import ActionRow, DailyReward, ResultRow, TableRow
-
-
-def _utc(at: datetime) -> datetime:
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+from bolola.store.models import ActionRow, DailyReward, ResultRow, TableRow, utc
 
 
 async def player_history(
@@ -33,7 +28,7 @@ async def player_history(
     matches = [
         MatchFacts(
             r.game,
-            _utc(r.finished_at),
+            utc(r.finished_at),
             r.result,
             r.rating_after,
             frozenset(json.loads(r.feats)) if r.feats else frozenset(),
@@ -42,7 +37,7 @@ async def player_history(
         for r in results
     ]
     claims = await s.scalars(select(DailyReward).where(DailyReward.player_id == player_id))
-    days = [DayClaim(c.day, c.streak, _utc(c.claimed_at)) for c in claims]
+    days = [DayClaim(c.day, c.streak, utc(c.claimed_at)) for c in claims]
     return matches, days
 
 

@@ -26,6 +26,12 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def utc(at: datetime) -> datetime:
+    """A time read back, in UTC: SQLite hands back naive datetimes, and every time this
+    store writes is UTC."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass
 

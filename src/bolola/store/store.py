@@ -15,33 +15,28 @@ from collections.abc import Collection, Iterable, Mapping
 from datetime import UTC, date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, func, insert, select, text, update
+from sqlalchemy import Table, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import configure_mappers
 
-from bolola.engine import Record, Result
+from bolola.engine import Record
 from bolola.progression.achievements import DayClaim, MatchFacts
-from bolola.progression.cosmetics import DEFAULT, Kind
-from bolola.progression.daily import reward_xp, streak_on
-from bolola.progression.rating import START
-from bolola.progression.settlement import Progress, Standing, settle
-from bolola.store import challenges, friends, milestones
+from bolola.progression.settlement import Progress
+from bolola.store import challenges, friends, milestones, players, restore, results
 from bolola.store.database import is_sqlite, migrate, open_engine
 from bolola.store.direct import SqliteLog
 from bolola.store.models import (
     ActionRow,
     ChatLine,
-    DailyReward,
     Identity,
     Invitation,
     MatchRecord,
     Player,
-    Rating,
-    ResultRow,
     SeatRow,
     ServerKey,
     TableRow,
     now,
+    utc,
 )
 from bolola.store.pglog import PgLog
 from bolola.store.values import (
@@ -74,39 +69,7 @@ __all__ = [
 ]
 
 
-async def _player(session: AsyncSession, row: Player) -> PlayerInfo:
-    ratings = (
-        await session.scalars(
-            select(Rating).where(Rating.player_id == row.id).order_by(Rating.game)
-        )
-    ).all()
-    return PlayerInfo(
-        row.id,
-        row.name,
-        row.is_guest,
-        row.xp,
-        row.games,
-        tuple(
-            GameRating(r.game, r.rating, r.rated, r.played, r.won, r.drawn, r.lost) for r in ratings
-        ),
-        row.password_hash,
-        row.card_back or DEFAULT[Kind.BACK],
-        row.felt or DEFAULT[Kind.FELT],
-    )
-
-
 ACTIONS = cast(Table, ActionRow.__table__)
-LIVE = ("open", "playing")
-
-
-def _live(only: Collection[int] | None) -> Any:
-    live = TableRow.status.in_(LIVE)
-    return live if only is None else live & TableRow.id.in_(list(only))
-
-
-def _utc(at: datetime) -> datetime:
-    # SQLite hands back naive datetimes; every time this store writes is UTC.
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 class Store:
@@ -207,15 +170,7 @@ class Store:
         self, name: str, *, is_guest: bool, password_hash: str | None = None
     ) -> PlayerInfo:
         async def add(session: AsyncSession) -> PlayerInfo | None:
-            taken = await session.scalar(
-                select(Player.id).where(func.lower(Player.name) == name.lower())
-            )
-            if taken is not None:
-                return None
-            row = Player(name=name, is_guest=is_guest, password_hash=password_hash, xp=0, games=0)
-            session.add(row)
-            await session.flush()
-            return PlayerInfo(row.id, row.name, row.is_guest, 0, 0, (), row.password_hash)
+            return await players.add(session, name, is_guest, password_hash)
 
         # The check and the insert share one transaction of the one writer: no race.
         added = await self.writer.write(add)
@@ -226,12 +181,12 @@ class Store:
     async def player(self, player_id: int) -> PlayerInfo | None:
         async with self._sessions() as s:
             row = await s.get(Player, player_id)
-            return None if row is None else await _player(s, row)
+            return None if row is None else await players.info(s, row)
 
     async def player_named(self, name: str) -> PlayerInfo | None:
         async with self._sessions() as s:
             row = await s.scalar(select(Player).where(func.lower(Player.name) == name.lower()))
-            return None if row is None else await _player(s, row)
+            return None if row is None else await players.info(s, row)
 
     async def link_identity(self, player_id: int, provider: str, subject: str) -> None:
         async def add(session: AsyncSession) -> None:
@@ -256,7 +211,7 @@ class Store:
                 .join(Identity, Identity.player_id == Player.id)
                 .where(Identity.provider == provider, Identity.subject == subject)
             )
-            return None if row is None else await _player(s, row)
+            return None if row is None else await players.info(s, row)
 
     # -- tables -----------------------------------------------------------------------
 
@@ -406,91 +361,16 @@ class Store:
         once both count, the second from the first's new rating."""
 
         async def write(session: AsyncSession) -> tuple[Progress, ...]:
-            if await session.get(MatchRecord, table_id) is not None:
-                return ()  # finished already (a retried write)
-            at = now()
-            session.add(MatchRecord(table_id=table_id, record=json.dumps(record), finished_at=at))
-            await session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(status="over", finished_at=at, scores=json.dumps(list(scores)))
+            return await results.finish(
+                session,
+                table_id,
+                game=game,
+                record=record,
+                scores=scores,
+                ends=ends,
+                rated=rated,
+                teams=teams,
             )
-            humans = [e.player_id for e in ends if e.player_id is not None]
-            known = {
-                pid: (rating, count)
-                for pid, rating, count in (
-                    await session.execute(
-                        select(Rating.player_id, Rating.rating, Rating.rated).where(
-                            Rating.player_id.in_(humans), Rating.game == game
-                        )
-                    )
-                ).all()
-            }
-            xps = dict(
-                (
-                    await session.execute(select(Player.id, Player.xp).where(Player.id.in_(humans)))
-                ).all()
-            )
-            standings = [
-                Standing(
-                    e.player_id,
-                    known.get(e.player_id, (START, 0))[0] if e.player_id else e.bot_rating,
-                    known.get(e.player_id, (START, 0))[1] if e.player_id else 0,
-                    xps.get(e.player_id, 0) if e.player_id else 0,
-                    e.result,
-                    e.rank,
-                    e.abandoned,
-                )
-                for e in ends
-            ]
-            progress = settle(standings, rated=rated, teams=teams)
-            for p in progress:
-                if p.player_id not in known:
-                    await session.execute(
-                        insert(Rating).values(
-                            player_id=p.player_id,
-                            game=game,
-                            rating=START,
-                            rated=0,
-                            played=0,
-                            won=0,
-                            drawn=0,
-                            lost=0,
-                        )
-                    )
-                await session.execute(
-                    update(Rating)
-                    .where(Rating.player_id == p.player_id, Rating.game == game)
-                    .values(
-                        rating=Rating.rating + p.rating_change,
-                        rated=Rating.rated + int(rated),
-                        played=Rating.played + 1,
-                        won=Rating.won + int(p.result is Result.WIN),
-                        drawn=Rating.drawn + int(p.result is Result.DRAW),
-                        lost=Rating.lost + int(p.result is Result.LOSS),
-                    )
-                )
-                await session.execute(
-                    update(Player)
-                    .where(Player.id == p.player_id)
-                    .values(xp=Player.xp + p.xp_gained, games=Player.games + 1)
-                )
-                await session.execute(
-                    insert(ResultRow).values(
-                        table_id=table_id,
-                        seat=p.seat,
-                        player_id=p.player_id,
-                        game=game,
-                        rank=p.rank,
-                        result=p.result.value,
-                        rated=rated,
-                        rating_before=p.rating_before,
-                        rating_after=p.rating_after,
-                        xp=p.xp_gained,
-                        finished_at=at,
-                    )
-                )
-            return progress
 
         return await self.writer.write(write)
 
@@ -501,67 +381,20 @@ class Store:
         many arrive at once (one writer, and a unique (player, day) row behind it)."""
 
         async def write(session: AsyncSession) -> DailyClaim:
-            last = (
-                await session.execute(
-                    select(DailyReward.day, DailyReward.streak)
-                    .where(DailyReward.player_id == player_id)
-                    .order_by(DailyReward.day.desc())
-                    .limit(1)
-                )
-            ).first()
-            last_day, last_streak = (None, 0) if last is None else (last[0], last[1])
-            streak = streak_on(day, last_day, last_streak)
-            if streak is None:
-                return DailyClaim(False, 0, last_streak, day, reward_xp(last_streak + 1))
-            xp = reward_xp(streak)
-            await session.execute(
-                insert(DailyReward).values(
-                    player_id=player_id, day=day, streak=streak, xp=xp, claimed_at=now()
-                )
-            )
-            await session.execute(
-                update(Player).where(Player.id == player_id).values(xp=Player.xp + xp)
-            )
-            return DailyClaim(True, xp, streak, day, reward_xp(streak + 1))
+            return await results.claim_daily(session, player_id, day)
 
         return await self.writer.write(write)
 
     async def recent(self, player_id: int, limit: int = 10) -> list[RecentMatch]:
         """The player's last finished tables, newest first."""
         async with self._sessions() as s:
-            rows = await s.execute(
-                select(ResultRow, TableRow.scores)
-                .join(TableRow, TableRow.id == ResultRow.table_id)
-                .where(ResultRow.player_id == player_id)
-                .order_by(ResultRow.finished_at.desc(), ResultRow.table_id.desc())
-                .limit(limit)
-            )
-            return [
-                RecentMatch(
-                    r.table_id,
-                    r.game,
-                    _utc(r.finished_at),
-                    r.seat,
-                    r.rank,
-                    tuple(json.loads(scores or "[]")),
-                    r.result,
-                    r.rating_after - r.rating_before,
-                )
-                for r, scores in rows.all()
-            ]
+            return await results.recent(s, player_id, limit)
 
     async def leaderboard(self, game: str, limit: int) -> list[Leader]:
         """The best ratings of a game among players with a rated game there; equal
         ratings in name order (case-insensitive, as KB-5 breaks ties)."""
         async with self._sessions() as s:
-            rows = await s.execute(
-                select(Player.name, Rating.rating, Player.xp, Rating.played)
-                .join(Player, Player.id == Rating.player_id)
-                .where(Rating.game == game, Rating.rated > 0)
-                .order_by(Rating.rating.desc(), func.lower(Player.name), Player.name)
-                .limit(limit)
-            )
-            return [Leader(*row) for row in rows.all()]
+            return await results.leaderboard(s, game, limit)
 
     async def add_chat(self, table_id: int, player_id: int, text: str) -> datetime:
         async def write(session: AsyncSession) -> datetime:
@@ -664,7 +497,7 @@ class Store:
                 row.status,
                 row.move_seconds,
                 row.rated,
-                None if row.finished_at is None else _utc(row.finished_at),
+                None if row.finished_at is None else utc(row.finished_at),
                 row.access,
                 row.host_id,
                 frozenset(invited),
@@ -737,154 +570,21 @@ class Store:
             return None if row is None else dict(json.loads(row.record))
 
     async def live_tables(self, only: Collection[int] | None = None) -> list[TableInfo]:
-        """Every table open or in play (or those of ``only``), with its seats, invitations
-        and whole event log: four queries in all, however many tables (a restart reads
-        them all at once)."""
-        live = select(TableRow.id).where(_live(only))
+        """Every table open or in play (or those of ``only``): :func:`restore.tables`."""
         async with self._sessions() as s:
-            tables = (
-                await s.execute(
-                    select(
-                        TableRow.id,
-                        TableRow.game,
-                        TableRow.options,
-                        TableRow.seed,
-                        TableRow.access,
-                        TableRow.move_seconds,
-                        TableRow.rated,
-                        TableRow.host_id,
-                        TableRow.status,
-                        TableRow.seed_top,
-                        TableRow.client_seeds,
-                    )
-                    .where(_live(only))
-                    .order_by(TableRow.id)
-                )
-            ).all()
-            seats: dict[int, list[SeatInfo]] = {}
-            for t, seat, kind, level, player in await s.execute(
-                select(
-                    SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.level, SeatRow.player_id
-                )
-                .where(SeatRow.table_id.in_(live))
-                .order_by(SeatRow.table_id, SeatRow.seat)
-            ):
-                seats.setdefault(t, []).append(SeatInfo(seat, kind, level, player))
-            invited: dict[int, set[int]] = {}
-            for t, player in await s.execute(
-                select(Invitation.table_id, Invitation.player_id).where(
-                    Invitation.table_id.in_(live)
-                )
-            ):
-                invited.setdefault(t, set()).add(player)
-            logs: dict[int, list[LoggedAction]] = {}
-            for t, version, seat_no, action, player_id, client_id in await s.execute(
-                select(
-                    ActionRow.table_id,
-                    ActionRow.version,
-                    ActionRow.seat,
-                    ActionRow.action,
-                    ActionRow.player_id,
-                    ActionRow.client_id,
-                )
-                .where(ActionRow.table_id.in_(live))
-                .order_by(ActionRow.table_id, ActionRow.version)
-            ):
-                logs.setdefault(t, []).append(
-                    LoggedAction(version, seat_no, action, player_id, client_id)
-                )
-        return [
-            TableInfo(
-                id=t.id,
-                game=t.game,
-                options=json.loads(t.options),
-                seed=t.seed,
-                access=t.access,
-                move_seconds=t.move_seconds,
-                rated=t.rated,
-                host_id=t.host_id,
-                status=t.status,
-                seats=tuple(seats.get(t.id, ())),
-                invited=frozenset(invited.get(t.id, ())),
-                log=tuple(logs.get(t.id, ())),
-                seed_top=t.seed_top,
-                client_seeds=None if t.client_seeds is None else tuple(json.loads(t.client_seeds)),
-            )
-            for t in tables
-        ]
+            return await restore.tables(s, only)
 
     async def live_players(self, only: Collection[int] | None = None) -> dict[int, PlayerInfo]:
-        """Every player seated at a live table (or one of ``only``), by id (two queries)."""
-        seated = (
-            select(SeatRow.player_id)
-            .join(TableRow, TableRow.id == SeatRow.table_id)
-            .where(_live(only), SeatRow.player_id.is_not(None))
-        )
+        """Every player seated at a live table (or one of ``only``), by id."""
         async with self._sessions() as s:
-            ratings: dict[int, list[GameRating]] = {}
-            for pid, game, rating, rated, played, won, drawn, lost in await s.execute(
-                select(
-                    Rating.player_id,
-                    Rating.game,
-                    Rating.rating,
-                    Rating.rated,
-                    Rating.played,
-                    Rating.won,
-                    Rating.drawn,
-                    Rating.lost,
-                )
-                .where(Rating.player_id.in_(seated))
-                .order_by(Rating.player_id, Rating.game)
-            ):
-                ratings.setdefault(pid, []).append(
-                    GameRating(game, rating, rated, played, won, drawn, lost)
-                )
-            return {
-                pid: PlayerInfo(
-                    pid, name, guest, xp, games, tuple(ratings.get(pid, ())), password_hash
-                )
-                for pid, name, guest, xp, games, password_hash in await s.execute(
-                    select(
-                        Player.id,
-                        Player.name,
-                        Player.is_guest,
-                        Player.xp,
-                        Player.games,
-                        Player.password_hash,
-                    ).where(Player.id.in_(seated))
-                )
-            }
+            return await restore.players(s, only)
 
     async def live_chats(
         self, limit: int = 50, only: Collection[int] | None = None
     ) -> dict[int, list[tuple[str, str, datetime]]]:
-        """The last ``limit`` lines of every live table (or of ``only``), oldest first
-        (one query)."""
-        ranked = (
-            select(
-                ChatLine.table_id,
-                ChatLine.id,
-                ChatLine.player_id,
-                ChatLine.text,
-                ChatLine.at,
-                func.row_number()
-                .over(partition_by=ChatLine.table_id, order_by=ChatLine.id.desc())
-                .label("n"),
-            )
-            .join(TableRow, TableRow.id == ChatLine.table_id)
-            .where(_live(only))
-            .subquery()
-        )
-        out: dict[int, list[tuple[str, str, datetime]]] = {}
+        """The last ``limit`` lines of every live table (or of ``only``), oldest first."""
         async with self._sessions() as s:
-            for t, name, text, at in await s.execute(
-                select(ranked.c.table_id, Player.name, ranked.c.text, ranked.c.at)
-                .join(Player, Player.id == ranked.c.player_id)
-                .where(ranked.c.n <= limit)
-                .order_by(ranked.c.table_id, ranked.c.id)
-            ):
-                out.setdefault(t, []).append((name, text, at))
-        return out
+            return await restore.chats(s, limit, only)
 
     async def reserve_table_id(self) -> int:
         """A table id no table has, for :meth:`add_table` (PostgreSQL: its sequence)."""
@@ -895,7 +595,9 @@ class Store:
     async def live_table_ids(self) -> list[int]:
         """The ids of the tables open or in play (several processes: which to own)."""
         async with self._sessions() as s:
-            return list(await s.scalars(select(TableRow.id).where(TableRow.status.in_(LIVE))))
+            return list(
+                await s.scalars(select(TableRow.id).where(TableRow.status.in_(restore.LIVE)))
+            )
 
     async def claim_table(self, table_id: int) -> int:
         """A new fencing token for the table's owner (several processes): from now on

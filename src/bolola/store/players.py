@@ -1,0 +1,48 @@
+"""Players as the store keeps them: read into :class:`PlayerInfo` with their ratings, and
+added under a name nobody has (case-insensitive). Run inside a session of
+:class:`bolola.store.store.Store` (an addition through its writer: the check and the
+insert in one transaction of the one writer, so no race)."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bolola.progression.cosmetics import DEFAULT, Kind
+from bolola.store.models import Player, Rating
+from bolola.store.values import GameRating, PlayerInfo
+
+
+async def info(session: AsyncSession, row: Player) -> PlayerInfo:
+    """The player of ``row``, with their rating in every game they played."""
+    ratings = (
+        await session.scalars(
+            select(Rating).where(Rating.player_id == row.id).order_by(Rating.game)
+        )
+    ).all()
+    return PlayerInfo(
+        row.id,
+        row.name,
+        row.is_guest,
+        row.xp,
+        row.games,
+        tuple(
+            GameRating(r.game, r.rating, r.rated, r.played, r.won, r.drawn, r.lost) for r in ratings
+        ),
+        row.password_hash,
+        row.card_back or DEFAULT[Kind.BACK],
+        row.felt or DEFAULT[Kind.FELT],
+    )
+
+
+async def add(
+    session: AsyncSession, name: str, is_guest: bool, password_hash: str | None
+) -> PlayerInfo | None:
+    """A new player named ``name``, or None if the name is taken."""
+    taken = await session.scalar(select(Player.id).where(func.lower(Player.name) == name.lower()))
+    if taken is not None:
+        return None
+    row = Player(name=name, is_guest=is_guest, password_hash=password_hash, xp=0, games=0)
+    session.add(row)
+    await session.flush()
+    return PlayerInfo(row.id, row.name, row.is_guest, 0, 0, (), row.password_hash)
