@@ -13,8 +13,9 @@ from roomclient import FAST, WAIT
 
 from bolola import memo
 from bolola.server.heap import Heap, give_back, jemalloc_purge, malloc_trim
-from bolola.server.room import Room, TableSpec
+from bolola.server.room import Room
 from bolola.server.settings import Settings
+from bolola.server.spec import TableSpec
 from bolola.server.table import Table
 from bolola.store.store import Store
 

@@ -27,8 +27,9 @@ from sqlalchemy import select
 
 from bolola.server.backoff import Backoff
 from bolola.server.pacer import Pacer
-from bolola.server.room import Room, TableSpec
+from bolola.server.room import Room
 from bolola.server.settings import Settings
+from bolola.server.spec import TableSpec
 from bolola.server.table import Table
 from bolola.store.database import open_engine
 from bolola.store.models import ActionRow

@@ -36,10 +36,10 @@ from bolola.server.connection import GUESTS_LIMITED, Admission, serve_socket
 from bolola.server.forms import read_body
 from bolola.server.progression import RECENT_MATCHES, leaderboard_query
 from bolola.server.protocol import ElsewhereError, ProtocolError, error, no_control
-from bolola.server.room import TableSpec
 from bolola.server.security import SecurityHeaders, csrf_binding, csrf_ok
 from bolola.server.service import Server
 from bolola.server.settings import Settings
+from bolola.server.spec import TableSpec
 from bolola.server.static_site import mount_static
 from bolola.store.store import NameTakenError, PlayerInfo
 

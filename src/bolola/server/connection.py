@@ -24,8 +24,9 @@ from bolola.server.address import client_address
 from bolola.server.limits import Buckets, TokenBucket
 from bolola.server.protocol import ProtocolError, error, error_of, field_int, field_str
 from bolola.server.remote import RemoteTable
-from bolola.server.room import Room, TableSpec
+from bolola.server.room import Room
 from bolola.server.seat import Listener
+from bolola.server.spec import TableSpec
 from bolola.server.table import Table
 from bolola.store.store import NameTakenError, PlayerInfo, Store
 

@@ -29,12 +29,13 @@ from bolola.engine import RecordError
 from bolola.registry import FLAGSHIP, find
 from bolola.server.backoff import Backoff
 from bolola.server.protocol import ProtocolError, no_control
+from bolola.server.spec import TableSpec
 from bolola.store.challenges import StoredChallenge
 from bolola.store.friends import Asked
 from bolola.store.store import PlayerInfo, Store
 
 if TYPE_CHECKING:
-    from bolola.server.room import Room, TableSpec
+    from bolola.server.room import Room
     from bolola.server.service import Server
     from bolola.server.table import Table
 
@@ -488,8 +489,6 @@ def routes(
         return handler
 
     async def challenge(request: Request) -> Any:
-        from bolola.server.room import TableSpec
-
         store, room, _ = server.ready
         me = await player_of(request)
         body = await body_of(request)
@@ -519,8 +518,6 @@ def routes(
         return handler
 
     async def rematch(request: Request) -> Any:
-        from bolola.server.room import TableSpec
-
         store, room, _ = server.ready
         me = await player_of(request)
         old = await store.table_setup(_table_id(request))
