@@ -27,6 +27,7 @@ from sqlalchemy import select
 
 from bolola.server.backoff import Backoff
 from bolola.server.pacer import Pacer
+from bolola.server.protocol import ProtocolError
 from bolola.server.room import Room
 from bolola.server.settings import Settings
 from bolola.server.spec import TableSpec
@@ -278,18 +279,17 @@ def test_a_match_start_and_end_that_fail_are_stored_later(tmp_path: Path) -> Non
 def test_a_challenge_expiry_the_database_refuses_is_tried_again(tmp_path: Path) -> None:
     """A challenge's expiry is a task of its own: refused twice by the database, it is
     tried again (it was lost: the loop keeps no strong reference to such a task, and its
-    failure went unheard), and the invitee is told once, after it is stored."""
+    failure went unheard), and the invitee and the host are told once, after it is
+    stored."""
 
     async def scenario() -> None:
         room, store, outage = await open_room(tmp_path, challenge_seconds=0.05)
         host = await store.add_player("host", is_guest=True)
         guest = await store.add_player("guest", is_guest=True)
-        heard = Watcher(guest)
-        room.online[guest.id] = {heard}
+        heard, host_heard = Watcher(guest), Watcher(host)
+        room.online[guest.id], room.online[host.id] = {heard}, {host_heard}
         outage.only, outage.on = {"Store.answer_challenge"}, True
-        seats = [{"kind": "human"}, {"kind": "human"}]
-        spec = TableSpec.from_json({"game": "hearts-trumps", "seats": seats})
-        table, _ = await room.friends.challenge(host, [guest], spec)
+        table, _ = await room.friends.challenge(host, [guest], two_people())
         await outage.failed(2)
         assert [f["type"] for f in heard.frames] == ["challenge"]  # nothing told while refused
         (stored,) = await store.challenges_under_way(tables=[table.id])
@@ -297,11 +297,63 @@ def test_a_challenge_expiry_the_database_refuses_is_tried_again(tmp_path: Path) 
         outage.on = False
         over = await heard.until(lambda f: f["type"] == "challenge_over")
         assert over == {"type": "challenge_over", "table": table.id, "reason": "expired"}
+        answer = await host_heard.until(lambda f: f["type"] == "challenge_answer")
+        assert (answer["player"], answer["answer"]) == ("guest", "expired")
         assert await store.challenges_under_way(tables=[table.id]) == []
+        await close_room(room, store)
         assert [f["type"] for f in heard.frames].count("challenge_over") == 1
+        assert [f["type"] for f in host_heard.frames].count("challenge_answer") == 1
+
+    run(scenario)
+
+
+def test_an_answer_made_while_the_expiry_is_stored_waits_for_it(tmp_path: Path) -> None:
+    """An accept that comes while the expiry's write is under way is refused once the
+    expiry is stored (the two take turns), so the invitee is not seated at a table whose
+    challenge says expired; the memory, the database and the frames agree."""
+
+    async def scenario() -> None:
+        room, store, _ = await open_room(tmp_path, challenge_seconds=0.05)
+        host = await store.add_player("host", is_guest=True)
+        guest = await store.add_player("guest", is_guest=True)
+        heard = Watcher(guest)
+        room.online[guest.id] = {heard}
+        entered, release = asyncio.Event(), asyncio.Event()
+        answer_challenge = store.answer_challenge
+
+        async def held(table_id: int, player_id: int, answer: str) -> bool:
+            if answer == "expired":
+                entered.set()
+                await release.wait()
+            return await answer_challenge(table_id, player_id, answer)
+
+        store.answer_challenge = held  # type: ignore[method-assign]
+        table, challenge = await room.friends.challenge(host, [guest], two_people())
+        async with asyncio.timeout(WAIT):
+            await entered.wait()  # the expiry's write is under way
+        accepting = asyncio.create_task(room.friends.answer(guest, table.id, True))
+        await asyncio.sleep(0)  # it runs up to the challenge's lock, which the expiry holds
+        assert challenge.lock.locked() and not accepting.done()
+        release.set()
+        with pytest.raises(ProtocolError) as refused:
+            await accepting
+        assert (refused.value.code, refused.value.message) == (
+            "no_challenge",
+            "this challenge is expired",
+        )
+        assert challenge.answers == {guest.id: "expired"}
+        assert await store.challenges_under_way(tables=[table.id]) == []
+        assert all(h.player_id != guest.id for h in table.holders)
+        assert [f["type"] for f in heard.frames] == ["challenge", "challenge_over"]
         await close_room(room, store)
 
     run(scenario)
+
+
+def two_people() -> TableSpec:
+    return TableSpec.from_json(
+        {"game": "hearts-trumps", "seats": [{"kind": "human"}, {"kind": "human"}]}
+    )
 
 
 def test_back_off_doubles_to_its_cap_and_starts_again_after_a_success() -> None:

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from bolola.server.spec import TableSpec
 from bolola.store.challenges import StoredChallenge
 from bolola.store.friends import Asked
 from bolola.store.store import PlayerInfo, Store
+from bolola.store.writer import WriteFailedError
 
 if TYPE_CHECKING:
     from bolola.server.room import Room
@@ -58,6 +60,12 @@ class Challenge:
     seats: dict[int, int]
     expires_at: datetime
     timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    # Its expiry under way, and the back-off of its tries when the database refuses it.
+    expiry: asyncio.Task[None] | None = field(default=None, repr=False)
+    backoff: Backoff | None = field(default=None, repr=False)
+    # An answer and the expiry, one at a time: each reads the answers, waits on the
+    # database, then writes them.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     def to_json(self, table: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -77,13 +85,13 @@ class Friends:
         room: Room,
         store: Store,
         seconds: float = CHALLENGE_SECONDS,
-        backoff: Backoff | None = None,
+        retry: tuple[float, float] = (0.5, 30.0),
     ) -> None:
         self.room = room
         self.store = store
         self.seconds = seconds
-        # An expiry the database refused is tried again after this back-off's wait.
-        self.backoff = backoff or Backoff(0.5, 30.0)
+        # An expiry the database refused is tried again: the first wait and the longest.
+        self.retry = retry
         self.challenges: dict[int, Challenge] = {}
         # Expiries under way: the loop keeps only a weak reference to a task.
         self._expiring: set[asyncio.Task[None]] = set()
@@ -252,7 +260,16 @@ class Friends:
             await self.room.find(table_id)
         if challenge is None or challenge.answers.get(player.id) is None:
             raise ProtocolError("no_challenge", "no such challenge for you")
+        async with challenge.lock:
+            return await self._answer(challenge, player, accept)
+
+    async def _answer(
+        self, challenge: Challenge, player: PlayerInfo, accept: bool
+    ) -> dict[str, Any]:
+        table_id = challenge.table_id
         state = challenge.answers[player.id]
+        if state == "pending" and datetime.now(UTC) >= challenge.expires_at:
+            state = "expired"  # its expiry is under way, or waits for the database
         if state != "pending":
             raise ProtocolError("no_challenge", f"this challenge is {state}")
         table = await self.room.find(table_id)
@@ -273,55 +290,63 @@ class Friends:
         self._settle(challenge)
         return {"table": table_id, "answer": challenge.answers[player.id], "seat": seat}
 
-    async def _expire(self, table_id: int) -> None:
-        challenge = self.challenges.get(table_id)
-        if challenge is None:
-            return
-        table = self.room.tables.get(table_id)
-        for pid, state in list(challenge.answers.items()):
-            if state != "pending":
-                continue
-            # Stored first: an expiry the database refuses stays pending, tried again.
-            await self.store.answer_challenge(table_id, pid, "expired")
-            challenge.answers[pid] = "expired"
-            if table is not None:
-                await table.call(lambda p=pid: self._uninvite(table, p))  # type: ignore[misc]
-            self.room.tell(pid, {"type": "challenge_over", "table": table_id, "reason": "expired"})
-            self._tell_answer(challenge, challenge.names[pid], "expired")
-        self._settle(challenge)
+    async def _expire(self, challenge: Challenge) -> None:
+        table_id = challenge.table_id
+        async with challenge.lock:
+            if self.challenges.get(table_id) is not challenge:
+                return  # settled meanwhile, or its table went to another process
+            table = self.room.tables.get(table_id)
+            for pid in [p for p, a in challenge.answers.items() if a == "pending"]:
+                # Stored first: an expiry the database refuses stays pending, tried again.
+                await self.store.answer_challenge(table_id, pid, "expired")
+                challenge.answers[pid] = "expired"
+                if table is not None:
+                    with contextlib.suppress(ProtocolError):  # a table stopping: no matter
+                        await table.call(lambda p=pid: self._uninvite(table, p))  # type: ignore[misc]
+                message = {"type": "challenge_over", "table": table_id, "reason": "expired"}
+                self.room.tell(pid, message)
+                self._tell_answer(challenge, challenge.names[pid], "expired")
+            self._settle(challenge)
 
     def _arm(self, challenge: Challenge) -> None:
         self.challenges[challenge.table_id] = challenge
+        challenge.backoff = Backoff(*self.retry)
         left = (challenge.expires_at - datetime.now(UTC)).total_seconds()
         self._expire_in(challenge, max(0.0, left))
 
     def _expire_in(self, challenge: Challenge, seconds: float) -> None:
+        if challenge.timer is not None:
+            challenge.timer.cancel()
         challenge.timer = asyncio.get_running_loop().call_later(
-            seconds, self._start_expiry, challenge.table_id
+            seconds, self._start_expiry, challenge
         )
 
-    def _start_expiry(self, table_id: int) -> None:
-        task = asyncio.create_task(self._expire(table_id), name=f"challenge-expiry-{table_id}")
+    def _start_expiry(self, challenge: Challenge) -> None:
+        challenge.timer = None
+        task = asyncio.create_task(
+            self._expire(challenge), name=f"challenge-expiry-{challenge.table_id}"
+        )
+        challenge.expiry = task
         self._expiring.add(task)
-        task.add_done_callback(lambda t: self._expiry_done(t, table_id))
+        task.add_done_callback(lambda t: self._expiry_done(t, challenge))
 
-    def _expiry_done(self, task: asyncio.Task[None], table_id: int) -> None:
+    def _expiry_done(self, task: asyncio.Task[None], challenge: Challenge) -> None:
         self._expiring.discard(task)
-        if task.cancelled():
+        if challenge.expiry is task:
+            challenge.expiry = None
+        if task.cancelled() or (e := task.exception()) is None:
             return
-        e = task.exception()
-        challenge = self.challenges.get(table_id)
-        if e is None:
-            self.backoff.reset()
-        elif challenge is not None:
-            delay = self.backoff.next()
-            log.warning(
-                "expiring a challenge failed: %s; trying again in %.2f s",
-                " ".join(str(e).split())[:300],
-                delay,
-                extra={"table": table_id},
-            )
+        extra = {"table": challenge.table_id}
+        if self.challenges.get(challenge.table_id) is not challenge:
+            log.warning("expiring a challenge failed: %s", e, extra=extra)  # gone meanwhile
+        elif isinstance(e, WriteFailedError):
+            assert challenge.backoff is not None
+            delay = challenge.backoff.next()
+            why = " ".join(str(e).split())[:300]
+            log.warning("expiring a challenge failed: %s; again in %.2f s", why, delay, extra=extra)
             self._expire_in(challenge, delay)
+        else:  # a bug: trying again would fail the same way
+            log.error("expiring a challenge failed", exc_info=e, extra=extra)
 
     async def restore(self, table_ids: Collection[int]) -> None:
         """The challenges under way at these tables, just opened here (a restart, or
@@ -337,8 +362,11 @@ class Friends:
     def drop(self, table_id: int) -> None:
         """The table went to another process: its challenge is that one's now."""
         challenge = self.challenges.pop(table_id, None)
-        if challenge is not None and challenge.timer is not None:
-            challenge.timer.cancel()
+        if challenge is not None:
+            if challenge.timer is not None:
+                challenge.timer.cancel()
+            if challenge.expiry is not None:
+                challenge.expiry.cancel()
 
     async def owed(self, player_id: int) -> list[dict[str, Any]]:
         """The challenges waiting for this player's answer, wherever their table is."""

@@ -19,7 +19,6 @@ from typing import Any, cast
 import orjson
 
 from bolola.registry import registered
-from bolola.server.backoff import Backoff
 from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
@@ -56,7 +55,7 @@ class Room:
             self,
             store,
             settings.challenge_seconds,
-            Backoff(settings.retry_first_seconds, settings.retry_max_seconds),
+            (settings.retry_first_seconds, settings.retry_max_seconds),
         )
         self.heap = Heap(
             settings.trim_seconds,
