@@ -4,7 +4,10 @@ A connection whose table another process owns sends that process its table messa
 (``C``: the message, the connection and its player); the owner runs them against the
 table through a :class:`RemoteListener`, a stand-in the table treats as any listener,
 whose frames travel back (``F``: the connection's id, the frame as encoded) and go to
-the socket unchanged. When the connection closes, or leaves, the owner hears ``G``.
+the socket unchanged. When the connection closes, or leaves, the owner hears ``G``; the
+owner handles it after the commands that came before it, as it runs them, one at a time
+in order. An owner that answers ``table_moved`` is forgotten for that table (and hears
+``G``): the rejoin looks the table up again.
 
 Pub/sub delivers at most once: a frame lost (Redis restarting) is a gap the client sees
 in the versions, and both sides tell their clients to rejoin (``table_moved``) once the
@@ -49,10 +52,11 @@ class RemoteListener:
     conn_id: int
     player: PlayerInfo
     tables: set[int] = field(default_factory=set)
-    queue: asyncio.Queue[Callable[[], Awaitable[None]] | None] = field(
-        default_factory=asyncio.Queue
-    )
+    # In the order they came: a message to run, a table the connection left (``G``), or
+    # None: it left every table here (its process died, or this one stops).
+    queue: asyncio.Queue[dict[str, Any] | int | None] = field(default_factory=asyncio.Queue)
     worker: asyncio.Task[None] | None = None
+    read: bool = False  # the player read from the database (until then, its id only)
     fold_acks: bool = False  # an ack through another process keeps its own frame
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -61,6 +65,8 @@ class RemoteListener:
 
 
 Command = Callable[[Any, Table, dict[str, Any]], Awaitable[dict[str, Any] | None]]
+
+FAILED = "the server failed on this request"
 
 
 class Remote:
@@ -119,6 +125,27 @@ class Remote:
                     self._hush(conn.id, table_id)
                     conn.send(error("table_moved", MOVED, table=table_id))
 
+    def _owner_moved(self, conn: Any, frame: str) -> None:
+        """The owner says the table moved (it lost the table, has it no more, or Redis
+        came back): the client's rejoin looks the table up again, or it would go to the
+        same owner and hear the same answer, for good."""
+        try:
+            message = orjson.loads(frame)
+        except orjson.JSONDecodeError:
+            return
+        if not isinstance(message, dict) or message.get("code") != "table_moved":
+            return
+        table_id = message.get("table")
+        if not isinstance(table_id, int) or isinstance(table_id, bool):
+            return
+        owner = conn.remote.pop(table_id, None)
+        if owner is None:
+            return
+        self._hush(conn.id, table_id)
+        # Its proxy there would keep the table (and its listener) until the connection
+        # closes, and a closing connection tells only the owners it still knows.
+        self.cluster.send(owner, f"G{conn.id} {table_id} {self.cluster.me}")
+
     def _hush(self, conn_id: int, table_id: int) -> None:
         self.hushed.setdefault(conn_id, set()).add(table_id)
 
@@ -147,7 +174,11 @@ class Remote:
         if kind == "F":
             conn_id, _, frame = body.partition(" ")
             conn = self.local.get(int(conn_id))
-            if conn is not None and (conn.id not in self.hushed or self._heard(conn.id, frame)):
+            if conn is None:
+                return
+            if "table_moved" in frame:  # read whole only then: most frames are updates
+                self._owner_moved(conn, frame)
+            if conn.id not in self.hushed or self._heard(conn.id, frame):
                 conn.send(frame)
         elif kind == "C":
             envelope = orjson.loads(body)
@@ -163,39 +194,91 @@ class Remote:
             proxy = RemoteListener(self.cluster, process, conn_id, placeholder)
             self.proxies[(process, conn_id)] = proxy
             proxy.worker = asyncio.create_task(self._work(proxy), name=f"remote-{conn_id}")
-        proxy.queue.put_nowait(lambda: self._run(proxy, msg))
+        proxy.queue.put_nowait(msg)
 
     async def _work(self, proxy: RemoteListener) -> None:
-        # One connection's commands in the order it sent them, as a local socket's are.
-        player = await self.store.player(proxy.player.id)
-        if player is not None:
-            proxy.player = player
-        while True:
-            item = await proxy.queue.get()
-            if item is None:
-                return
-            try:
-                await item()
-            except Exception:
-                log.exception("a forwarded command failed")
+        # One connection's commands, and its leaving, in the order it sent them, as a
+        # local socket's are: a G handled at once, while a join before it still waited
+        # here, would leave that join's listener attached for good.
+        running: dict[str, Any] | None = None
+        try:
+            while True:
+                item = await proxy.queue.get()
+                try:
+                    if item is None:
+                        self._leave(proxy, list(proxy.tables))
+                    elif isinstance(item, int):
+                        self._leave(proxy, [item])
+                    else:
+                        running = item
+                        await self._run(proxy, item)
+                except Exception:
+                    log.exception("a forwarded command failed")
+                running = None
+                if not proxy.tables and proxy.queue.empty():
+                    # At no table here, nothing more to run: a later message of the
+                    # connection makes a new proxy (nothing can come in between).
+                    self._forget(proxy)
+                    return
+        except BaseException as e:
+            self._forget(proxy)
+            if isinstance(e, asyncio.CancelledError):
+                log.warning("a remote connection's worker was cancelled: %s", proxy.conn_id)
+            else:
+                log.exception("a remote connection's worker failed: %s", proxy.conn_id)
+            self._abandon(proxy, running)
+            raise
+
+    def _forget(self, proxy: RemoteListener) -> None:
+        if self.proxies.get((proxy.process, proxy.conn_id)) is proxy:
+            del self.proxies[(proxy.process, proxy.conn_id)]
+
+    def _abandon(self, proxy: RemoteListener, running: dict[str, Any] | None) -> None:
+        """A worker ended before its time: its client rejoins (through a new proxy), and
+        hears of what it sent meanwhile, not to wait for answers that never come."""
+        for table_id in proxy.tables:
+            proxy.send(error("table_moved", MOVED, table=table_id))
+        self._leave(proxy, list(proxy.tables))
+        unrun = [running] if running is not None else []
+        while not proxy.queue.empty():
+            item = proxy.queue.get_nowait()
+            if isinstance(item, dict):
+                unrun.append(item)
+        for msg in unrun:
+            proxy.send(error("server_error", FAILED, **_refs(msg)))
 
     async def _run(self, proxy: RemoteListener, msg: dict[str, Any]) -> None:
         table_id = msg.get("table")
-        refs = {"table": table_id, "id": msg.get("id") if isinstance(msg.get("id"), str) else None}
+        refs = _refs(msg)
         table = self.tables.get(table_id) if isinstance(table_id, int) else None
         if table is None:
             proxy.send(error("table_moved", MOVED, **refs))
             return
+        if not proxy.read:
+            # Read with a command, not once before them all: a failure answers this
+            # one, and the next tries again.
+            try:
+                player = await self.store.player(proxy.player.id)
+            except Exception:
+                log.exception("a forwarded command's player could not be read")
+                proxy.send(error("server_error", FAILED, **refs))
+                return
+            proxy.read = True
+            if player is not None:
+                proxy.player = player
         try:
             reply = await self.command(proxy, table, msg)
         except ProtocolError as e:
             reply = error_of(e, **refs)
         except Exception:
             log.exception("a forwarded command failed")
-            reply = error("server_error", "the server failed on this request", **refs)
+            reply = error("server_error", FAILED, **refs)
         kind = msg.get("type")
         if kind == "leave":
-            proxy.tables.discard(table.id)
+            # A leave refused (a watcher's: not_seated) leaves the listener attached, as
+            # a local socket's: its G must still find the table to detach it.
+            if reply is None or reply.get("type") != "error":
+                proxy.tables.discard(table.id)
         elif kind in ("join", "action", "back", "chat", "client_seed", "invite"):
             proxy.tables.add(table.id)
         if reply is not None:
@@ -203,25 +286,22 @@ class Remote:
 
     def _gone(self, process: str, conn_id: int, table_id: int) -> None:
         proxy = self.proxies.get((process, conn_id))
-        if proxy is None:
-            return
-        proxy.tables.discard(table_id)
-        table = self.tables.get(table_id)
-        if table is not None:
-            table.post(_detacher(table, proxy))
-        if not proxy.tables:
-            self._drop(proxy)
+        if proxy is not None:
+            proxy.queue.put_nowait(table_id)
 
-    def _drop(self, proxy: RemoteListener) -> None:
-        self.proxies.pop((proxy.process, proxy.conn_id), None)
-        proxy.queue.put_nowait(None)
+    def _leave(self, proxy: RemoteListener, table_ids: list[int]) -> None:
+        for table_id in table_ids:
+            proxy.tables.discard(table_id)
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.post(_detacher(table, proxy))
 
     def processes_gone(self, dead: set[str]) -> None:
-        """Connections of processes that died leave every table here."""
-        for proxy in [p for p in self.proxies.values() if p.process in dead]:
-            for table_id in list(proxy.tables):
-                self._gone(proxy.process, proxy.conn_id, table_id)
-            self._drop(proxy)
+        """Connections of processes that died leave every table here (once what they
+        sent before is run: a join still queued is left too)."""
+        for proxy in self.proxies.values():
+            if proxy.process in dead:
+                proxy.queue.put_nowait(None)
 
     def reconnected(self) -> None:
         """Redis came back: what went between processes meanwhile may be lost; every
@@ -235,10 +315,18 @@ class Remote:
         """This process stops: the clients of its tables on other processes rejoin (their
         processes would hear of it only once this one counts as dead, and a process
         started again at once under the same name never does)."""
-        for proxy in list(self.proxies.values()):
+        for proxy in self.proxies.values():
             for table_id in proxy.tables:
                 proxy.send(error("table_moved", MOVED, table=table_id))
-            self._drop(proxy)
+            proxy.queue.put_nowait(None)
+
+
+def _refs(msg: dict[str, Any]) -> dict[str, Any]:
+    """What an answer to ``msg`` names: its table, and its id if the client gave one."""
+    return {
+        "table": msg.get("table"),
+        "id": msg.get("id") if isinstance(msg.get("id"), str) else None,
+    }
 
 
 def _detacher(table: Table, conn: Any) -> Callable[[], Awaitable[None]]:
