@@ -34,7 +34,8 @@ from collections.abc import Callable, Iterable
 import redis.asyncio as redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff, NoBackoff
-from redis.exceptions import ConnectionError, RedisError, TimeoutError
+from redis.exceptions import ConnectionError, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger("bolola.cluster")
 
@@ -50,6 +51,7 @@ TABLES = "bolola:tables:"
 ONLINE = "bolola:online:"
 CONNECTIONS = "bolola:connections:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
+CLOSE_SECONDS = 3.0  # the most a stopping process waits for Redis, per step
 
 # Take a table whose owner is gone (its alive key expired): only if it still names it.
 STEAL = """
@@ -71,9 +73,18 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return ok
 """
+# KEYS: the tables' owner keys, then this process's set of tables; ARGV: this process,
+# then the tables. Each owner key deleted only if it still names this process.
 RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+local mine = KEYS[#KEYS]
+local released = 0
+for i = 1, #KEYS - 1 do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    released = released + redis.call('DEL', KEYS[i])
+  end
+  redis.call('SREM', mine, ARGV[i + 1])
+end
+return released
 """
 
 
@@ -97,13 +108,16 @@ class Cluster:
             url,
             decode_responses=True,
             retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), 4),
-            retry_on_error=[ConnectionError, TimeoutError, OSError],
+            retry_on_error=[ConnectionError, RedisTimeoutError, OSError],
         )
         # The subscriber's own client never retries by itself: a lost subscription must
         # be seen, since what was published meanwhile is lost (``on_reconnect``).
         self._subscriber = redis.Redis.from_url(
             url, decode_responses=True, retry=Retry(NoBackoff(), 0)
         )
+        # What a stopping process asks of Redis, tried once (``let_go``).
+        self._once = redis.Redis.from_url(url, decode_responses=True, retry=Retry(NoBackoff(), 0))
+        self._away = False  # Redis did not answer a stopping process: nothing more is tried
         self._steal = self.redis.register_script(STEAL)
         self._release = self.redis.register_script(RELEASE)
         self._take = self.redis.register_script(TAKE)
@@ -129,15 +143,26 @@ class Cluster:
         await ready
 
     async def close(self) -> None:
+        """No more listening; what is queued is published, then this process's alive key
+        deleted, each if Redis answers within ``CLOSE_SECONDS`` (and answered
+        :meth:`let_go`): what is not published is lost as while Redis is away (the
+        clients resync or rejoin), and the alive key expires within a lease anyway."""
         await self._outbox.put(None)
         for task in self._tasks:
-            if task.get_name() != "cluster-publish":
+            if task.get_name() != "cluster-publish" or self._away:
                 task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        with contextlib.suppress(RedisError):
-            await self.redis.delete(ALIVE + self.me)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=CLOSE_SECONDS)
+            for task in self._tasks:
+                task.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if not self._away:
+            with contextlib.suppress(RedisError, OSError, TimeoutError):
+                async with asyncio.timeout(CLOSE_SECONDS):
+                    await self._once.delete(ALIVE + self.me)
         await self.redis.aclose()
         await self._subscriber.aclose()
+        await self._once.aclose()
 
     # -- leases ---------------------------------------------------------------------------
 
@@ -184,7 +209,12 @@ class Cluster:
             answers = await pipe.execute()
         won = [t for t, ok in zip(asked, answers, strict=True) if ok]
         if won:
-            await self.redis.sadd(TABLES + self.me, *[str(t) for t in won])
+            try:
+                await self.redis.sadd(TABLES + self.me, *[str(t) for t in won])
+            except BaseException:
+                # Won, but the caller never hears of them: let go (Room._adopt).
+                await self.release(won)
+                raise
         return won
 
     async def restate(self, online: dict[int, int]) -> None:
@@ -213,12 +243,33 @@ class Cluster:
         await self.redis.delete(TABLES + process)
         await self.redis.srem(PROCESSES, process)
 
-    async def release(self, table: int) -> None:
+    async def release(self, tables: Iterable[int]) -> None:
+        """The leases of ``tables`` let go (those still this process's), in one script.
+        Best effort: a lease left in Redis names this process, whose next whole check
+        takes its table again (``Room._keep``)."""
         try:
-            await self._release(keys=[OWNER + str(table)], args=[self.me])
-            await self.redis.srem(TABLES + self.me, str(table))
-        except RedisError:
-            log.warning("releasing a lease failed", extra={"table": table})
+            await self._release_all(tables, self.redis)
+        except (RedisError, OSError) as e:
+            log.warning("releasing leases failed: %s", e)
+
+    async def let_go(self, tables: Iterable[int]) -> None:
+        """This process stops: its leases of ``tables`` let go at once, for the others to
+        take the tables over now. One script, tried once, for ``CLOSE_SECONDS`` at most:
+        given up at the first error, since the leases lapse by themselves (this
+        process's alive key expires within a lease, and the others' keepers take its
+        tables over), and a retry per table held a stop up for seconds per table."""
+        try:
+            async with asyncio.timeout(CLOSE_SECONDS):
+                await self._release_all(tables, self._once)
+        except (RedisError, OSError, TimeoutError) as e:
+            self._away = True
+            log.warning("letting the leases go failed: %s", e)
+
+    async def _release_all(self, tables: Iterable[int], client: redis.Redis) -> None:
+        names = [str(t) for t in tables]
+        if names:
+            keys = [OWNER + t for t in names] + [TABLES + self.me]
+            await self._release(keys=keys, args=[self.me, *names], client=client)
 
     async def owner(self, table: int) -> str | None:
         found = await self.redis.get(OWNER + str(table))

@@ -51,6 +51,7 @@ class Room:
         self._leaving: dict[int, asyncio.TimerHandle] = {}  # finished tables, by id
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
+        self._closed: asyncio.Task[None] | None = None  # the one close (:meth:`close`)
         self.friends = Friends(
             self,
             store,
@@ -97,15 +98,26 @@ class Room:
             return await self._adopt(ids, self.cluster)
 
     async def _adopt(self, ids: list[int], cluster: Cluster) -> list[Table]:
-        wanted = [t for t in ids if t not in self.tables]
-        won = await cluster.acquire(wanted)
+        won = await cluster.acquire([t for t in ids if t not in self.tables])
+        try:
+            return await self._open_won(won, cluster)
+        except BaseException:
+            # Their owner keys name this process, alive, which has not the tables: the
+            # clients sent here would hear table_moved until the next whole check. Let
+            # go, for the next try (here or elsewhere) to take them.
+            await cluster.release([t for t in won if t not in self.tables])
+            raise
+
+    async def _open_won(self, won: list[int], cluster: Cluster) -> list[Table]:
+        """The tables whose leases this process just won: a new token each, then read
+        from the database and opened."""
         fences: dict[int, int] = {}
         for t in won:
             try:
                 fences[t] = await self.store.claim_table(t)
             except Exception as e:  # a paused owner's lock, most likely: later, then
                 log.info("taking a table over waits: %s", e, extra={"table": t})
-                await cluster.release(t)
+                await cluster.release([t])
         # Another process may have taken one meanwhile (its token later than ours, or
         # ours undone by its): kept only if still this process's.
         lapsed = await cluster.heartbeat(fences, check=True)
@@ -128,9 +140,8 @@ class Room:
             log.info("table taken over", extra={"table": info.id})
             self._share(table)
         await self.friends.restore([t.id for t in opened])
-        for t in set(won) - {t.id for t in opened}:
-            if t not in self.tables:
-                await cluster.release(t)  # over meanwhile
+        over = set(won) - {t.id for t in opened}  # over meanwhile
+        await cluster.release([t for t in over if t not in self.tables])
         return opened
 
     async def _keep(self) -> None:
@@ -340,8 +351,15 @@ class Room:
         return table
 
     async def close(self) -> None:
-        """Every table stopped at once: no more moves, timers or retries."""
+        """Every table stopped at once: no more moves, timers or retries. Closed once: a
+        second call waits for the first (a server's shutdown closes the room, and its
+        lifespan's end again)."""
         self.closing = True
+        if self._closed is None:
+            self._closed = asyncio.create_task(self._close(), name="room-close")
+        await asyncio.shield(self._closed)
+
+    async def _close(self) -> None:
         self.friends.close()
         self.heap.close()
         if self._keeper is not None:
@@ -356,9 +374,9 @@ class Room:
         await asyncio.gather(*(t.stop() for t in tables), *self._stopping)
         if self.cluster is not None:
             assert self.remote is not None
-            for t in tables:  # the others take them over at once, not a lease later
-                await self.cluster.release(t.id)
-            self.remote.close()  # released first: their clients' rejoins find no owner
+            # The others take them over at once, not once this process's alive key lapsed.
+            await self.cluster.let_go([t.id for t in tables])
+            self.remote.close()  # let go first: their clients' rejoins find no owner
             await self.cluster.close()
 
     def hosted(self, player_id: int) -> int:
