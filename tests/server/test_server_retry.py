@@ -25,9 +25,13 @@ from postgres import PostgresCluster, pg_bin
 from roomclient import FAST, WAIT, Player, ServerProcess, run
 from sqlalchemy import select
 
+from bolola.server.accounts import Keys
 from bolola.server.backoff import Backoff
+from bolola.server.connection import Admission, serve_socket
+from bolola.server.limits import Buckets
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError
+from bolola.server.protocol import PROTOCOL, ProtocolError
+from bolola.server.rehearsal import StandInSocket
 from bolola.server.room import Room
 from bolola.server.settings import Settings
 from bolola.server.spec import TableSpec
@@ -345,6 +349,42 @@ def test_an_answer_made_while_the_expiry_is_stored_waits_for_it(tmp_path: Path) 
         assert await store.challenges_under_way(tables=[table.id]) == []
         assert all(h.player_id != guest.id for h in table.holders)
         assert [f["type"] for f in heard.frames] == ["challenge", "challenge_over"]
+        await close_room(room, store)
+
+    run(scenario)
+
+
+def test_a_hello_while_the_database_cannot_read_friends_is_welcomed(tmp_path: Path) -> None:
+    """Presence is best effort: a hello whose reading of the player's friends fails gets
+    its welcome (it got an error, on a connection already counted, where a second hello
+    was refused: a socket nobody could use)."""
+
+    async def scenario() -> None:
+        room, store, _ = await open_room(tmp_path)
+        friend_ids = store.friend_ids
+        failures = 0
+
+        async def refused_once(player_id: int) -> list[int]:
+            nonlocal failures
+            if failures == 0:
+                failures += 1
+                raise WriteFailedError("the database is down (a test's outage)")
+            return await friend_ids(player_id)
+
+        store.friend_ids = refused_once  # type: ignore[method-assign]
+        ws = StandInSocket()
+        admission = Admission(Buckets(1e6, 10**6, name="test"))
+        served = asyncio.create_task(serve_socket(ws, room, store, Keys("k"), admission))  # type: ignore[arg-type]
+        try:
+            ws.say({"type": "hello", "protocol": PROTOCOL})
+            welcome = await ws.next("welcome")
+            assert failures == 1 and welcome["player"]["name"].startswith("guest-")
+            ws.say({"type": "lobby"})
+            assert (await ws.next("lobby"))["tables"] == []
+        finally:
+            await ws.close()
+            await served
+        assert room.online == {}
         await close_room(room, store)
 
     run(scenario)

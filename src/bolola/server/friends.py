@@ -100,10 +100,19 @@ class Friends:
     # -- presence -------------------------------------------------------------------------
 
     async def arrive(self, player_id: int) -> None:
-        """A player's first connection opened (on this process)."""
-        self._friends[player_id] = set(await self.store.friend_ids(player_id))
+        """A player's first connection opened (on this process). Presence is best
+        effort: a database or Redis failing here costs their friends the news until the
+        player's next connection, never the connection (it is open and counted already)."""
+        try:
+            self._friends[player_id] = set(await self.store.friend_ids(player_id))
+        except Exception as e:
+            log.warning("reading a player's friends failed: %s", e, extra={"player": player_id})
+            self._friends[player_id] = set()
         if self.room.cluster is not None:
-            await self.room.cluster.came_online(player_id)
+            try:
+                await self.room.cluster.came_online(player_id)
+            except Exception as e:
+                log.warning("telling other processes failed: %s", e, extra={"player": player_id})
         self.changed(player_id)
 
     async def depart(self, player_id: int) -> None:

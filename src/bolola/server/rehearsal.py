@@ -58,7 +58,7 @@ class Quiet(logging.Filter):
         return record.levelno >= logging.WARNING or not _rehearsing.get()
 
 
-class _Socket:
+class StandInSocket:
     """What :func:`serve_socket` uses of a WebSocket, fed by one rehearsal player."""
 
     headers: dict[str, str] = {}  # noqa: RUF012 (never written)
@@ -134,7 +134,7 @@ async def rehearse(settings: Settings) -> float:
 async def _match(room: Room, store: Store, game: str, seats: int, seed: int) -> None:
     keys = Keys("rehearsal")
     admission = Admission(Buckets(float(UNLIMITED), UNLIMITED, name="rehearsal"))
-    sockets = [_Socket() for _ in range(seats)]
+    sockets = [StandInSocket() for _ in range(seats)]
     served = [
         asyncio.create_task(serve_socket(ws, room, store, keys, admission))  # type: ignore[arg-type]
         for ws in sockets
@@ -162,7 +162,7 @@ async def _match(room: Room, store: Store, game: str, seats: int, seed: int) -> 
         await asyncio.gather(*served, return_exceptions=True)
 
 
-async def _play(ws: _Socket, table: int, rng: random.Random) -> None:
+async def _play(ws: StandInSocket, table: int, rng: random.Random) -> None:
     """One seat: a legal move whenever its newest view asks for one, until the match is
     over (a move made on an older view is refused as stale, and a snapshot follows). Any
     other refusal, or a match that does not end, fails the rehearsal at once rather than
