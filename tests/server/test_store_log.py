@@ -187,3 +187,59 @@ def test_each_write_of_a_batch_reads_the_database_not_an_earlier_writes_objects(
     before, after, one_session = run(scenario)
     assert one_session, "the three writes were meant to be committed as one batch"
     assert after == before + 7
+
+
+def test_an_action_committed_beside_a_write_that_fails_is_accepted(url: str) -> None:
+    """The log's rows of a group commit are committed on their own connection before the
+    batch's other writes: when one of those fails, the action stays accepted (retried
+    alone, its row met itself and the player was told server_error for a logged move)."""
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    from bolola.store.writer import WriteFailedError
+
+    async def scenario() -> tuple[Any, Any, int, list[tuple[int, str | None]]]:
+        store = await Store.open(url)
+        try:
+            pid = (await store.add_player("ana", is_guest=True)).id
+            table = await jolly_table(store, pid)
+            tries = 0
+
+            async def refused(_session: AsyncSession) -> None:
+                nonlocal tries
+                tries += 1
+                raise RuntimeError("a constraint of some other write")
+
+            appended, other = await asyncio.gather(
+                store.append_action(table, LoggedAction(1, 0, "draw", pid, "a1")),
+                store.writer.write(refused),
+                return_exceptions=True,
+            )
+            logged = [(a.version, a.client_id) for a in await store.actions_after(table, 0)]
+            return appended, other, tries, logged
+        finally:
+            await store.close()
+
+    appended, other, tries, logged = run(scenario)
+    assert tries == 2, "the two writes were meant to be committed as one batch, then alone"
+    assert appended is None
+    assert isinstance(other, WriteFailedError)
+    assert logged == [(1, "a1")]
+
+
+def test_a_write_asked_for_while_the_store_stops_is_refused(url: str) -> None:
+    """A write queued behind the writer's stop waited for good; it is refused now."""
+    from roomclient import WAIT
+
+    from bolola.store.writer import WriteFailedError
+
+    async def scenario() -> None:
+        store = await Store.open(url)
+        pid = (await store.add_player("ana", is_guest=True)).id
+        closing = asyncio.create_task(store.close())
+        await asyncio.sleep(0)  # one turn of the loop: the stop has begun
+        async with asyncio.timeout(WAIT):
+            with pytest.raises(WriteFailedError, match="stopping"):
+                await store.seen(pid)
+            await closing
+
+    run(scenario)

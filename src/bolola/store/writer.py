@@ -73,6 +73,7 @@ class Writer:
         self._direct = direct
         self._queue: asyncio.Queue[tuple[Write, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False  # a write asked for from now on is refused, not left waiting
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="store-writer")
@@ -85,9 +86,14 @@ class Writer:
         """Finish every queued write, then stop."""
         if self._task is None:
             return
+        self._stopping = True
         await self._queue.put(None)
         await self._task
         self._task = None
+        while not self._queue.empty():  # none by now (refused): a last safeguard
+            item = self._queue.get_nowait()
+            if item is not None and not item[1].done():
+                item[1].set_exception(WriteFailedError("the store stopped"))
         if self._direct is not None:
             await self._direct.close()
 
@@ -95,6 +101,9 @@ class Writer:
         """Run ``fn`` in a transaction of the writer; returns once it is committed."""
         if self._task is None:
             raise RuntimeError("the store's writer is not running")
+        if self._stopping:
+            # Queued behind the stop, it would wait for good.
+            raise WriteFailedError("the store is stopping")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self._queue.put((fn, future))
         return await future
@@ -127,11 +136,16 @@ class Writer:
             fenced: set[int] = set()  # ids of the appends their fence refused
             if self._direct is not None and appends:
                 # The log's rows in a transaction of their own, outside the session.
+                futures = {id(fn): future for fn, future in batch}
                 for table, rows in appends.items():
                     refused = await self._direct.append(
                         table, [_row(a, at) for a in rows], [a.fence for a in rows]
                     )
                     fenced.update(id(rows[n]) for n in refused)
+                    # Committed: told now, whatever the rest of the batch comes to (tried
+                    # again alone, these rows would meet themselves and be called failed).
+                    for a in rows:
+                        _settle(futures[id(a)], id(a) in fenced)
                 appends = {}
             results: dict[int, Any] = {}
             if appends or others:
@@ -147,25 +161,32 @@ class Writer:
                             session.expunge_all()
                         results[n] = await fn(session)
         except Exception as e:
+            left = [item for item in batch if not item[1].done()]
             if len(batch) == 1:
                 log.exception("write failed")
-                future = batch[0][1]
-                if not future.done():
+                for _, future in left:
                     future.set_exception(WriteFailedError(f"the database refused a write: {e}"))
                 return
             # One bad write must not sink the others: retry each alone.
-            for item in batch:
+            for item in left:
                 await self._commit([item])
             return
         for n, (_, future) in enumerate(others):
             if not future.done():
                 future.set_result(results[n])
         for fn, future in batch:
-            if isinstance(fn, Append) and not future.done():
-                if id(fn) in fenced:
-                    future.set_exception(FencedError("another process owns this table now"))
-                else:
-                    future.set_result(None)
+            if isinstance(fn, Append):
+                _settle(future, id(fn) in fenced)
+
+
+def _settle(future: asyncio.Future[Any], fenced: bool) -> None:
+    """An append's answer: in the log, or refused by its fence."""
+    if future.done():
+        return
+    if fenced:
+        future.set_exception(FencedError("another process owns this table now"))
+    else:
+        future.set_result(None)
 
 
 def _row(a: Append, at: datetime) -> dict[str, Any]:
