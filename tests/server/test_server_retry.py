@@ -390,6 +390,28 @@ def test_a_hello_while_the_database_cannot_read_friends_is_welcomed(tmp_path: Pa
     run(scenario)
 
 
+def test_a_seat_left_while_its_table_stops_arms_no_grace(tmp_path: Path) -> None:
+    """A detach queued before a table's stop runs during its wind-down, after the timers
+    were cancelled: it armed a grace timer that kept the stopped table alive."""
+
+    async def scenario() -> None:
+        room, store, _ = await open_room(tmp_path)
+        host = await store.add_player("host", is_guest=True)
+        seats = [{"kind": "human"}, *[{"kind": "bot", "level": "beginner"}] * 3]
+        table = await room.create(host, TableSpec.from_json({"seats": seats}))
+        me = Watcher(host)
+        await table.call(lambda: table.take_seat(host, 0))
+        await table.call(lambda: table.attach(me, watch=False, since=None))
+        assert table.status == "playing" and table.holders[0].online == 1
+        table.post(lambda: table.detach(me))
+        await table.stop()
+        assert table.holders[0].online == 0  # the detach ran, in the wind-down
+        assert table.graces == {}
+        await close_room(room, store)
+
+    run(scenario)
+
+
 def two_people() -> TableSpec:
     return TableSpec.from_json(
         {"game": "hearts-trumps", "seats": [{"kind": "human"}, {"kind": "human"}]}

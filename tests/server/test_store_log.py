@@ -243,3 +243,46 @@ def test_a_write_asked_for_while_the_store_stops_is_refused(url: str) -> None:
             await closing
 
     run(scenario)
+
+
+def test_a_statement_held_up_on_postgresql_fails_instead_of_waiting(
+    postgres: PostgresCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A statement waits at most ``COMMAND_SECONDS`` on PostgreSQL: a peer that vanished
+    would hold the one writer, and every table's moves, for the system's TCP timeout
+    (some fifteen minutes). A row lock another session holds stands in for the silent
+    peer here: the log's append and a session's write both fail (a refused write, tried
+    again), and go through once the lock is let go."""
+    import asyncpg
+    from roomclient import WAIT
+
+    from bolola.store import database
+    from bolola.store.writer import WriteFailedError
+
+    monkeypatch.setattr(database, "COMMAND_SECONDS", 0.3)
+    url = postgres.new_database()
+
+    async def scenario() -> list[str]:
+        store = await Store.open(url)
+        try:
+            player = await store.add_player("owner", is_guest=True)
+            table = await jolly_table(store, player.id)
+            token = await store.claim_table(table)
+            draw = LoggedAction(1, 0, "draw", None, None)
+            holder = await asyncpg.connect(url)
+            try:
+                async with asyncio.timeout(WAIT), holder.transaction():
+                    await holder.execute("SELECT id FROM tables WHERE id = $1 FOR UPDATE", table)
+                    with pytest.raises(WriteFailedError):
+                        await store.append_action(table, draw, fence=token)
+                    with pytest.raises(WriteFailedError):
+                        await store.start_table(table, {})
+            finally:
+                await holder.close()
+            await store.append_action(table, draw, fence=token)
+            await store.start_table(table, {})
+            return [e.action for e in await store.actions_after(table, 0)]
+        finally:
+            await store.close()
+
+    assert run(scenario) == ["draw"]

@@ -417,6 +417,8 @@ class Table:
         old = self.graces.pop(seat, None)
         if old is not None:
             old.cancel()
+        if self._stopping:  # a timer would keep the stopped table alive for nothing
+            return
         loop = asyncio.get_running_loop()
         self.graces[seat] = loop.call_later(
             self.settings.grace_seconds, self.post, lambda: self._grace_over(seat)

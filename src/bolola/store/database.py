@@ -48,6 +48,16 @@ def is_sqlite(engine: AsyncEngine) -> bool:
 # cut off) between a statement and its COMMIT would otherwise hold its row locks, and a
 # table's takeover by another process (``Store.claim_table``) would wait on them.
 POSTGRES_SETTINGS = {"idle_in_transaction_session_timeout": "5000"}
+# The most a statement may take on PostgreSQL before it fails. A connection whose peer
+# vanished (a failover, a cut) would otherwise wait for the system's TCP retransmissions,
+# some fifteen minutes, holding up the one writer and every table's moves with it; a
+# failure instead is a refused write, tried again on a new connection.
+COMMAND_SECONDS = 30.0
+
+
+def postgres_connect_args() -> dict[str, Any]:
+    """What every PostgreSQL connection of the store is opened with (asyncpg's)."""
+    return {"server_settings": POSTGRES_SETTINGS, "command_timeout": COMMAND_SECONDS}
 
 
 def open_engine(url: str) -> AsyncEngine:
@@ -57,7 +67,7 @@ def open_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(
             async_url(url),
             pool_pre_ping=True,
-            connect_args={"server_settings": POSTGRES_SETTINGS},
+            connect_args=postgres_connect_args(),
         )
     if is_sqlite(engine):
 

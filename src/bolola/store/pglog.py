@@ -20,7 +20,7 @@ from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import make_url
 
-from bolola.store.database import POSTGRES_SETTINGS
+from bolola.store.database import postgres_connect_args
 
 _DIALECT = postgresql.dialect()  # type: ignore[no-untyped-call]
 
@@ -65,7 +65,7 @@ class PgLog:
             else:
                 fenced.setdefault(tuple(row), []).append((n, row, fence))
         if self._connection is None or self._connection.is_closed():
-            self._connection = await asyncpg.connect(self.dsn, server_settings=POSTGRES_SETTINGS)
+            self._connection = await asyncpg.connect(self.dsn, **postgres_connect_args())
         connection = self._connection
         refused: set[int] = set()
         try:
