@@ -117,6 +117,11 @@ def test_a_blocked_player_cannot_ask_or_challenge(server: ServerProcess) -> None
         assert r.status_code == 403 and r.json()["code"] == "blocked"
         r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
         assert r.status_code == 403 and r.json()["code"] == "not_friends"
+        # Counted before any name is looked up: a long list costs one answer, no queries.
+        for names in ([], ["nobody"] * 4, ["x"] * 10_000):
+            r = await ra.post("/api/challenges", {"players": names, "table": HEARTS})
+            assert r.status_code == 400, r.text
+            assert r.json()["message"] == "challenge 1 to 3 players"
         r = await rb.post("/api/blocks/remove", {"player": a.name})
         assert r.json()["status"] == "unblocked"
         await befriend(ra, rb, b.name, a.name)

@@ -532,6 +532,8 @@ def routes(
         names = body.get("players")
         if not isinstance(names, list):
             raise ProtocolError("bad_request", "players lists the names of friends")
+        if not 1 <= len(names) <= MAX_CHALLENGED:  # before a query for each name
+            raise ProtocolError("bad_request", f"challenge 1 to {MAX_CHALLENGED} players")
         invitees = [await _named(store, n) for n in names]
         friends = set(await store.friend_ids(me.id))
         for guest in invitees:
