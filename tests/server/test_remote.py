@@ -111,6 +111,24 @@ def test_after_table_moved_no_update_comes_before_the_rejoins_snapshot() -> None
     assert remote.hushed == {}
 
 
+def test_an_owner_forgot_while_redis_was_away_hears_the_connection_leave() -> None:
+    """Redis came back: the connection forgets its tables' owners (its client rejoins),
+    but an owner that is alive keeps its listener attached until it hears the
+    connection leave. A socket closed before its rejoin told nobody: the seat counted as
+    online for good."""
+    wire = Wire()
+    remote = forwarding(wire)
+    conn = Socket(7, remote={5: "p1", 6: "p3"})
+    remote.local[conn.id] = conn
+    wire.on_reconnect()
+    assert conn.remote == {}
+    remote.forward(conn, RemoteTable(6, "p3"), {"type": "join", "table": 6})  # one rejoined
+    wire.sent.clear()
+    remote.gone(conn)  # closed before rejoining table 5
+    assert sorted(wire.sent) == [("p1", "G7 5 p2"), ("p3", "G7 6 p2")]
+    assert remote.behind == {}
+
+
 def test_a_rejoin_nobody_hears_hushes_the_table_too() -> None:
     wire = Wire(deaf={"p1"})
     remote = forwarding(wire)

@@ -86,6 +86,10 @@ class Remote:
         self.local: dict[int, Any] = {}  # connection id -> a local connection
         self.proxies: dict[tuple[str, int], RemoteListener] = {}
         self.hushed: dict[int, set[int]] = {}  # connection id -> tables told table_moved
+        # Owners a connection forgot while they may still hold it at a table (Redis came
+        # back; a message they did not hear): they hear its leaving too when it closes,
+        # unless it rejoined there, or their proxy kept its listener attached for good.
+        self.behind: dict[int, dict[int, str]] = {}
         cluster.on_message = self.receive
         cluster.on_reconnect = self.reconnected
 
@@ -99,7 +103,9 @@ class Remote:
         def unheard() -> None:
             # The owner is not listening (dead, or back on Redis a moment later than
             # this process): the client rejoins, which finds the owner or takes over.
-            conn.remote.pop(table.id, None)
+            if conn.remote.pop(table.id, None) is not None:
+                # Back on Redis a moment later, it may hold the connection still.
+                self.behind.setdefault(conn.id, {})[table.id] = table.owner
             self._hush(conn.id, table.id)
             conn.send(error("table_moved", MOVED, **refs))
 
@@ -111,7 +117,8 @@ class Remote:
         """A local connection closed: the owners of its remote tables hear it."""
         self.local.pop(conn.id, None)
         self.hushed.pop(conn.id, None)
-        for table_id, owner in conn.remote.items():
+        left = {**self.behind.pop(conn.id, {}), **conn.remote}
+        for table_id, owner in left.items():
             self.cluster.send(owner, f"G{conn.id} {table_id} {self.cluster.me}")
         conn.remote.clear()
 
@@ -122,6 +129,8 @@ class Remote:
             for table_id, owner in list(conn.remote.items()):
                 if owners is None or owner in owners:
                     del conn.remote[table_id]
+                    if owners is None:  # alive (Redis came back), holding the listener
+                        self.behind.setdefault(conn.id, {})[table_id] = owner
                     self._hush(conn.id, table_id)
                     conn.send(error("table_moved", MOVED, table=table_id))
 
