@@ -181,3 +181,52 @@ def test_a_stand_in_waits_a_persons_pace_so_i_m_back_keeps_the_move(
         assert update["events"][0].startswith("declare 0 ")
 
     run(scenario)
+
+
+def test_a_tab_that_leaves_a_table_in_play_leaves_the_players_other_tab_listening(
+    server: ServerProcess,
+) -> None:
+    """PL-5 with two tabs: the one that leaves stops hearing the table and the seat goes
+    to a bot; the other tab goes on hearing it (it was dropped too, frozen with no gap to
+    see), shows the seat away, and its "back" takes the seat again."""
+
+    async def scenario() -> None:
+        table, (first,) = await open_table(server, 1, options={"first-declarer": 0})
+        second = await Player.connect(server, first.welcome["token"])
+        await second.send({"type": "join", "table": table, "seat": 0})
+        await second.expect("snapshot")
+        await first.send({"type": "leave", "table": table})
+        await first.expect("left")
+        await second.expect(seats_frame(lambda s: s[0]["away"] and s[0]["online"]))
+        # Its bot declares and the deal goes on: the other tab hears every action.
+        await second.expect(lambda f: f.get("type") == "update" and f["version"] >= 2)
+        await second.send({"type": "back", "table": table})
+        await second.expect(seats_frame(lambda s: not s[0]["away"]))
+        heard = len(first.frames)
+        await second.send({"type": "chat", "table": table, "text": "hola"})
+        await second.expect("chat")
+        await first.send({"type": "ping"})  # its answer comes after any frame sent before
+        await first.expect("pong")
+        assert "chat" not in [f["type"] for f in first.frames[heard:]]  # the left tab's gone
+
+    run(scenario)
+
+
+def test_a_spectator_that_leaves_stops_hearing_the_table(server: ServerProcess) -> None:
+    """A spectator's ``leave`` was refused (not_seated): it heard the table until its
+    socket closed."""
+
+    async def scenario() -> None:
+        table, (player,) = await open_table(server, 1, options={"first-declarer": 0})
+        spectator = await Player.connect(server)
+        await spectator.send({"type": "join", "table": table, "watch": True})
+        await spectator.expect("snapshot")
+        await spectator.send({"type": "leave", "table": table})
+        assert (await spectator.expect("left"))["table"] == table
+        heard = len(spectator.frames)
+        await play(player, table, until=lambda f: f.get("type") == "update" and f["version"] >= 3)
+        await spectator.send({"type": "ping"})  # its answer comes after any frame sent before
+        await spectator.expect("pong")
+        assert [f["type"] for f in spectator.frames[heard:]] == ["pong"]
+
+    run(scenario)

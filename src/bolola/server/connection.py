@@ -401,7 +401,7 @@ async def table_command(
         await table.call(offer)
         return None
     if kind == "leave":
-        await table.call(lambda: table.leave(player))
+        await table.call(lambda: table.leave(player, conn))
         if isinstance(conn, Connection):
             conn.tables.discard(table_id)
         return {"type": "left", "table": table_id}

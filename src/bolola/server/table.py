@@ -300,17 +300,24 @@ class Table:
         self.on_change(self)
         return seat
 
-    async def leave(self, player: PlayerInfo) -> None:
+    async def leave(self, player: PlayerInfo, conn: Listener | None = None) -> None:
         """Before play the seat is freed; during play the player keeps it and a bot plays
-        for them until they come back (PL-5)."""
+        for them until they come back (PL-5). During play only ``conn`` stops listening
+        (given: the socket that left): another tab of the player goes on, showing the
+        seat away, with its "I'm back"."""
         seat = self.seat_of(player.id)
         if seat is None:
+            if conn is not None and self.listeners.get(conn, 0) is None:
+                del self.listeners[conn]  # a spectator stops watching
+                return
             raise ProtocolError("not_seated")
         h = self.holders[seat]
-        for conn, _s in list(self.listeners.items()):
-            if conn.player.id == player.id:
-                del self.listeners[conn]
-        h.online = 0
+        for other, _s in list(self.listeners.items()):
+            if other.player.id == player.id and (
+                conn is None or other is conn or self.status != "playing"
+            ):
+                del self.listeners[other]
+        h.online = sum(1 for s in self.listeners.values() if s == seat)
         if self.status == "open":
             await self.store.set_seat(self.id, SeatInfo(seat, "human", None, None))
             h.player_id, h.name = None, None
