@@ -146,12 +146,14 @@ def _status_and_json(raw: bytes) -> tuple[int, dict[str, Any]]:
 
 def test_a_huge_body_is_refused_before_it_is_read(server: ServerProcess) -> None:
     """A 50 MB JSON body was read and parsed. Now its length alone refuses it: the 413
-    comes back, and the connection closes, after the first kilobyte was sent."""
+    comes back, and the connection closes, before any of the body is sent. (Sending some
+    first made this test flaky: bytes the server never read when it closes make TCP reset
+    the connection, which may discard the answer before the client reads it.)"""
     head = (
         b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Content-Length: 50000000\r\n\r\n"
     )
-    status, body = _status_and_json(_raw_post(server, head, [b'{"seats": [' + b" " * 1000]))
+    status, body = _status_and_json(_raw_post(server, head, []))
     assert status == 413 and body["code"] == "too_large", body
     # Without a length (chunked), it is read up to the limit and refused there.
     head = (
