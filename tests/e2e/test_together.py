@@ -215,3 +215,36 @@ def test_a_lost_connection_shows_a_banner_and_reconnects(
     expect(page.get_by_test_id("offline-banner")).to_have_count(0, timeout=60_000)
     expect(page.locator(".hand [data-card]")).to_have_count(13)
     assert sorted(hand(page)) == held
+
+
+def test_a_seat_left_in_play_goes_to_a_bot_and_the_lobby_gives_it_back(
+    context: BrowserContext, server: Server
+) -> None:
+    """Leaving a table in play tells the server (it kept the seat online, so a table
+    without a clock waited for good), a bot plays the seat (PL-5), and the lobby offers
+    the player their seat back, not a spectator's view of it (which handed it over)."""
+    page = context.new_page()
+    sign_in_as_guest(page)
+    table_id = quick_play(page)
+    expect(page.locator(".hand [data-card]")).to_have_count(13)
+    page.locator("button.leave").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    # The server heard it: the seat is away, offline, and its bot plays it.
+    page.wait_for_function(
+        """async (id) => {
+            const seat = (await (await fetch(`/api/tables/${id}`)).json()).table.seats[0];
+            return seat.away && !seat.online;
+        }""",
+        arg=table_id,
+    )
+    row = page.get_by_test_id("playing").locator(f'[data-table="{table_id}"]')
+    expect(row.get_by_test_id("watch")).to_have_count(0)
+    row.get_by_test_id("return").click()
+    expect(page).to_have_url(re.compile(rf"/table/{table_id}$"))
+    # Back in the seat (joining again ends the absence): the hand, not a spectator's view.
+    expect(page.locator(".hand [data-card]").first).to_be_visible()
+    expect(page.get_by_test_id("away-notice")).to_have_count(0)
+    page.wait_for_function(
+        "async (id) => (await (await fetch(`/api/tables/${id}`)).json()).table.seats[0].online",
+        arg=table_id,
+    )

@@ -3,16 +3,18 @@
 // shows follows at a human pace through the pace queue (lib/table/pace.ts): the shown
 // view, version and clock are the screen's, `latestVersion` the server's.
 import { savedToken, saveToken, type Player, type SeatInfo, type TableSummary } from './api';
+import { teamOf } from './baloot';
 import { reason, t } from './i18n.svelte';
 import { newClientSeed, type FairnessFrame } from './fairness';
 import { receiveLobby } from './lobby.svelte';
 import { reducedMotion, speed } from './prefs.svelte';
 import { isMilestone, progressOf } from './progress';
+import { navigate, router } from './router.svelte';
 import { receiveSocial } from './social.svelte';
 import { play as sound } from './sound';
-import { backoffDelay } from './table/backoff';
+import { BACKOFF, backoffDelay, type Backoff } from './table/backoff';
 import { dialogs } from './table/dialogs.svelte';
-import { isGameId, tagView, type GameId, type GameView } from './table/game-view';
+import { isGameId, isView, tagView, type GameId, type GameView } from './table/game-view';
 import { PaceQueue } from './table/pace';
 import { planUpdate, type ClockState, type PaceHooks, type Shown, type TableEffect } from './table/plan';
 import type { ChatLine, Clock, FinishedTrick, Over } from './view';
@@ -35,6 +37,16 @@ type Frame = Record<string, unknown> & { type: string };
 /** More updates than this waiting, or one waiting longer: the screen skips ahead. */
 const MAX_PENDING = 10;
 const MAX_LAG_MS = 8000;
+/** A ping this often; a socket that then says nothing for SILENT_MS is taken for dead (a
+ * laptop that slept, a network switched: the browser may keep calling it open). */
+const PING_MS = 15_000;
+const SILENT_MS = 10_000;
+/** A hello refused for a reason that lasts (too many tabs, too many new guests, another
+ * protocol): retry slowly. */
+const SLOW: Backoff = { ...BACKOFF, baseMs: 5000, capMs: 30_000 };
+const SLOW_CODES: ReadonlySet<string> = new Set(['too_many_connections', 'rate_limited', 'protocol']);
+/** A join the server could not answer now: tried again after a short back-off. */
+const REJOIN_CODES: ReadonlySet<string> = new Set(['server_error', 'table_moved']);
 
 export class Client {
   connected = $state(false);
@@ -78,6 +90,18 @@ export class Client {
   private counter = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private listening = false;
+  private pinger: ReturnType<typeof setInterval> | null = null;
+  /** Armed while a frame is due (a ping, a hello); any frame disarms it. */
+  private silence: ReturnType<typeof setTimeout> | null = null;
+  private pings = 0;
+  /** The id of the action in flight (`pending` is its text): only its answer clears it. */
+  private pendingId: string | null = null;
+  /** A join is on its way: its snapshot or catchup will hold every update until then. */
+  private joining = false;
+  private joinRetry = 0;
+  private joinTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Tables whose seat was given up while offline: the server hears it once back. */
+  private leaves = new Set<number>();
   /** The versions of this player's own accepted moves (their updates show at once). */
   private own = new Set<number>();
   /** The latest view received: the one the next update is planned against. */
@@ -98,17 +122,27 @@ export class Client {
     this.stopped = false;
     this.listen();
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
+    // A handshake that hangs (a dead network) is given up like a silent socket.
+    this.hush();
+    this.expect(ws);
     ws.onopen = () => {
+      if (this.ws !== ws) return;
       // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
       const hello: Frame = { type: 'hello', protocol: 1, fold_acks: true };
       const token = savedToken();
       if (token) hello.token = token;
       ws.send(JSON.stringify(hello));
+      this.hush();
+      this.expect(ws); // the welcome (or a refusal) is due
     };
     ws.onmessage = (e: MessageEvent<string>) => {
+      if (this.ws !== ws) return;
+      this.hush();
       let frame: Frame;
       try {
         frame = JSON.parse(e.data) as Frame;
@@ -119,10 +153,51 @@ export class Client {
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
-      this.ws = null;
-      this.connected = false;
-      if (!this.stopped) this.scheduleReconnect();
+      this.lost(BACKOFF);
     };
+  }
+
+  /** The socket is gone (closed, given up): the next one follows after a back-off. */
+  private lost(backoff: Backoff): void {
+    this.ws = null;
+    this.connected = false;
+    this.joining = false;
+    if (this.pinger !== null) clearInterval(this.pinger);
+    this.pinger = null;
+    this.hush();
+    if (this.joinTimer !== null) clearTimeout(this.joinTimer);
+    this.joinTimer = null;
+    if (!this.stopped) this.scheduleReconnect(backoff);
+  }
+
+  /** Give up a socket (silent, or it refused our hello) without waiting for its close,
+   * which a dead network may hold back for minutes. */
+  private drop(ws: WebSocket, backoff: Backoff = BACKOFF): void {
+    if (this.ws !== ws) return;
+    this.lost(backoff);
+    ws.close();
+  }
+
+  /** A frame is due on `ws`: none within SILENT_MS and it is dropped. */
+  private expect(ws: WebSocket): void {
+    if (this.silence !== null) return;
+    this.silence = setTimeout(() => {
+      this.silence = null;
+      this.drop(ws);
+    }, SILENT_MS);
+  }
+
+  private hush(): void {
+    if (this.silence !== null) clearTimeout(this.silence);
+    this.silence = null;
+  }
+
+  /** Is the socket still alive? A ping asks; silence answers no. */
+  private probe(): void {
+    const ws = this.ws;
+    if (ws === null || !this.connected || this.silence !== null) return;
+    this.pings += 1;
+    if (this.send({ type: 'ping', t: this.pings })) this.expect(ws);
   }
 
   /** Back online, or the tab shown again: try at once instead of waiting out the back-off. */
@@ -130,9 +205,9 @@ export class Client {
     if (this.listening || typeof window === 'undefined') return;
     this.listening = true;
     const now = (): void => {
-      if (this.connected || this.stopped) return;
-      if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-      this.retryTimer = null;
+      if (this.stopped) return;
+      // A socket that looks open may have died meanwhile (sleep, a new network): ask it.
+      if (this.connected) return this.probe();
       this.connect();
     };
     window.addEventListener('online', now);
@@ -142,9 +217,9 @@ export class Client {
     });
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(backoff: Backoff = BACKOFF): void {
     if (this.retryTimer !== null) return;
-    const delay = backoffDelay(this.retry);
+    const delay = backoffDelay(this.retry, Math.random, backoff);
     this.retry += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -156,8 +231,7 @@ export class Client {
     this.stopped = true;
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    this.ws?.close();
-    this.ws = null;
+    if (this.ws) this.drop(this.ws);
     this.connected = false;
   }
 
@@ -179,24 +253,55 @@ export class Client {
   }
 
   open(tableId: number, watch = false): void {
-    if (this.tableId !== tableId) this.resetTable();
+    if (this.tableId !== tableId) {
+      this.leaveSeat();
+      this.resetTable();
+    }
+    this.leaves.delete(tableId);
     this.tableId = tableId;
     this.watching = watch;
     this.sendJoin();
   }
 
+  /** Join the open table; with what this client already has of it, only what it missed
+   * comes back (a catchup). */
   private sendJoin(): void {
+    if (this.joinTimer !== null) clearTimeout(this.joinTimer);
+    this.joinTimer = null;
     if (this.tableId === null) return;
     // This browser's share of the deals, before it sits (ignored once the match is on).
     if (!this.watching) this.send({ type: 'client_seed', table: this.tableId, seed: newClientSeed() });
-    this.send({ type: 'join', table: this.tableId, ...(this.watching ? { watch: true } : {}) });
+    const join: Frame = { type: 'join', table: this.tableId };
+    if (this.watching) join.watch = true;
+    if (this.status !== null) join.since = this.latestVersion;
+    if (this.send(join)) this.joining = true;
+  }
+
+  /** The join could not be answered now (a database hiccup, the table changing process). */
+  private rejoinLater(): void {
+    if (this.joinTimer !== null) return;
+    const delay = backoffDelay(this.joinRetry);
+    this.joinRetry += 1;
+    this.joinTimer = setTimeout(() => {
+      this.joinTimer = null;
+      this.sendJoin();
+    }, delay);
   }
 
   close(): void {
-    if (this.tableId !== null && this.status === 'open' && !this.watching) {
-      this.send({ type: 'leave', table: this.tableId });
-    }
+    this.leaveSeat();
     this.resetTable();
+  }
+
+  /** Going from a seat: before the match it is freed; during it a bot plays it until we
+   * are back (PL-5). Unsaid, the server keeps the seat online and everyone waits for it. */
+  private leaveSeat(): void {
+    const id = this.tableId;
+    if (id === null || this.watching) return;
+    // Seatless by the snapshot's word; with no answer yet the join may still seat us, and
+    // the server runs the leave after it.
+    if (this.seat === null && this.status !== null) return;
+    if (!this.send({ type: 'leave', table: id })) this.leaves.add(id);
   }
 
   private resetTable(): void {
@@ -222,6 +327,11 @@ export class Client {
     this.chat = [];
     this.over = null;
     this.pending = null;
+    this.pendingId = null;
+    this.joining = false;
+    this.joinRetry = 0;
+    if (this.joinTimer !== null) clearTimeout(this.joinTimer);
+    this.joinTimer = null;
     this.own.clear();
   }
 
@@ -229,8 +339,10 @@ export class Client {
     if (this.tableId === null) return;
     this.counter += 1;
     const id = `a${Date.now().toString(36)}-${this.counter}`;
-    if (this.send({ type: 'action', table: this.tableId, id, version: this.latestVersion, action })) {
+    // The version on screen: the one the player chose on (the server's stale guard).
+    if (this.send({ type: 'action', table: this.tableId, id, version: this.version, action })) {
       this.pending = action;
+      this.pendingId = id;
     }
   }
 
@@ -274,10 +386,16 @@ export class Client {
         this.connected = true;
         this.everConnected = true;
         this.retry = 0;
+        if (this.pinger !== null) clearInterval(this.pinger);
+        this.pinger = setInterval(() => this.probe(), PING_MS);
+        for (const id of this.leaves) this.send({ type: 'leave', table: id });
+        this.leaves.clear();
         if (this.inLobby) this.send({ type: 'lobby' });
         this.sendJoin();
         break;
       }
+      case 'pong':
+        break;
       case 'lobby':
         receiveLobby({ tables: f.tables, playing: f.playing, table: f.table });
         if (Array.isArray(f.tables)) this.tables = f.tables as TableSummary[];
@@ -288,14 +406,27 @@ export class Client {
         break;
       case 'snapshot':
       case 'catchup':
+        // A catchup's updates are already in its view: the screen jumps to it, as to a
+        // snapshot (their events would only replay what the view shows).
         if (f.table !== this.tableId) break;
+        this.joining = false;
+        this.joinRetry = 0;
         this.snapshot(f);
         break;
-      case 'update':
+      case 'update': {
         if (f.table !== this.tableId) break;
-        if (typeof f.ack === 'string') this.acked(f.version);
+        if (typeof f.ack === 'string') this.acked(f.ack, f.version);
+        const version = f.version as number;
+        // Before the join's answer (which holds this update too), or a repeat or late one.
+        if (this.joining || this.status === null || version <= this.latestVersion) break;
+        if (version > this.latestVersion + 1) {
+          // Missed updates (a lost frame, a change of process): a catchup brings them.
+          this.sendJoin();
+          break;
+        }
         this.update(f);
         break;
+      }
       case 'seats':
         if (f.table === this.tableId) this.seats = f.seats as SeatInfo[];
         break;
@@ -313,37 +444,10 @@ export class Client {
         this.queue.push([{ effect: { kind: 'over', frame: f }, ms: 0, essential: true }]);
         break;
       case 'ack':
-        this.acked(f.version);
+        if (f.table === this.tableId) this.acked(f.id, f.version);
         break;
       case 'error':
-        this.pending = null;
-        if (f.code === 'bad_token') {
-          saveToken(null);
-          this.player = null;
-          this.ws?.close();
-          return;
-        }
-        if (f.code === 'table_moved' && f.table === this.tableId) {
-          // Another server process serves the table now (several processes): join it
-          // again, which finds it there; a full snapshot follows.
-          this.sendJoin();
-          return;
-        }
-        if (f.code === 'table_full' && f.table === this.tableId && !this.watching && this.seat === null) {
-          // No seat for us (a reload of a table we watched, a full table): watch it instead.
-          this.watching = true;
-          this.sendJoin();
-          return;
-        }
-        this.notify(
-          reason({
-            code: f.code as string,
-            rule: (f.rule as string | undefined) ?? null,
-            message: f.message as string,
-          }),
-          'error',
-          typeof f.rule === 'string' ? f.rule : null,
-        );
+        this.refused(f);
         break;
       case 'invited':
         this.notify(t('invitedOk', { name: String(f.player) }), 'info');
@@ -351,6 +455,70 @@ export class Client {
       default:
         receiveSocial(f); // friends, invitations, challenges (issue 17)
     }
+  }
+
+  private refused(f: Frame): void {
+    const code = f.code as string;
+    const said = (): string =>
+      reason({ code, rule: (f.rule as string | undefined) ?? null, message: f.message as string });
+    if (code === 'bad_token') {
+      // Signed out (in another tab, say): a new socket would come back as a new guest and
+      // sit here in the player's place. Stop; with no player the page asks to sign in.
+      saveToken(null);
+      this.player = null;
+      this.resetTable();
+      this.disconnect();
+      return;
+    }
+    if (!this.connected) {
+      // The hello was refused (a database hiccup, too many tabs): this socket will never
+      // be welcomed, so a new one tries later.
+      if (this.ws) this.drop(this.ws, SLOW_CODES.has(code) ? SLOW : BACKOFF);
+      if (code === 'too_many_connections') this.notify(said());
+      return;
+    }
+    const table = typeof f.table === 'number' ? f.table : null;
+    // About a table left behind (a late answer to its leave, …): nothing to show here.
+    if (table !== null && table !== this.tableId) return;
+    if (this.pendingId !== null && f.id === this.pendingId) {
+      this.pending = null;
+      this.pendingId = null;
+    }
+    if (table !== null && this.tableRefused(code, table, f)) return;
+    this.notify(said(), 'error', typeof f.rule === 'string' ? f.rule : null);
+  }
+
+  /** A refusal about the open table that the client answers itself: true if it did. */
+  private tableRefused(code: string, table: number, f: Frame): boolean {
+    if (code === 'table_expired') {
+      // Nobody joined in time and the table is closed: back to the lobby, saying why.
+      this.resetTable();
+      this.notify(reason({ code, message: f.message as string }), 'info');
+      const r = router.route;
+      if (r.kind === 'table' && r.id === table) navigate({ kind: 'lobby' }, true);
+      return true;
+    }
+    if (this.joining && typeof f.id !== 'string') {
+      // The join's answer.
+      this.joining = false;
+      if (REJOIN_CODES.has(code)) {
+        this.rejoinLater();
+        return true;
+      }
+    }
+    if (code === 'table_moved') {
+      // Another server process serves the table now (several processes): join it
+      // again, which finds it there; a snapshot (or catchup) follows.
+      this.sendJoin();
+      return true;
+    }
+    if (code === 'table_full' && !this.watching && this.seat === null) {
+      // No seat for us (a reload of a table we watched, a full table): watch it instead.
+      this.watching = true;
+      this.sendJoin();
+      return true;
+    }
+    return false;
   }
 
   private lobbyChange(t: TableSummary): void {
@@ -388,13 +556,16 @@ export class Client {
     }
     if (this.status === 'over' && view) {
       // Joined a finished table: rebuild the result from the totals.
-      this.over ??= overOf(view.totals, this.tableId);
+      this.over ??= overOf(view, this.tableId);
     }
   }
 
   /** Our action was accepted as this version (an ack, or an update that carries one). */
-  private acked(version: unknown): void {
-    this.pending = null;
+  private acked(id: unknown, version: unknown): void {
+    if (this.pendingId !== null && id === this.pendingId) {
+      this.pending = null;
+      this.pendingId = null;
+    }
     if (typeof version === 'number') this.own.add(version);
   }
 
@@ -485,9 +656,24 @@ export class Client {
   }
 }
 
-function overOf(totals: readonly number[], tableId: number | null): Over {
-  const ranks = totals.map((t) => 1 + totals.filter((x) => x > t).length);
-  return { scores: [...totals], ranks, record: `/api/tables/${tableId ?? 0}/record` };
+/** A finished match's result from its last view, by seat, as an `over` frame has it. */
+function overOf(view: GameView, tableId: number | null): Over {
+  const record = `/api/tables/${tableId ?? 0}/record`;
+  if (isView(view, 'baloot')) {
+    // Baloot's totals are its two teams' (BA-1): each seat has its team's, and the
+    // winning team shares first place (the other third, as the server ranks them).
+    const scores = view.hand_counts.map((_, s) => view.totals[teamOf(s)] ?? 0);
+    const winner = view.winner;
+    const ranks =
+      winner === null ? placesOf(scores) : scores.map((_, s) => (teamOf(s) === winner ? 1 : 1 + scores.length / 2));
+    return { scores, ranks, record };
+  }
+  return { scores: [...view.totals], ranks: placesOf(view.totals), record };
+}
+
+/** Places from 1, highest first; ties share a place. */
+function placesOf(scores: readonly number[]): number[] {
+  return scores.map((t) => 1 + scores.filter((x) => x > t).length);
 }
 
 export const client = new Client();

@@ -197,5 +197,7 @@ export const en: Dict = {
     bad_request: 'Invalid input',
     server_error: 'The server could not store the move; try again',
     network: 'Could not reach the server',
+    table_expired: 'Nobody joined in time: the table was closed',
+    too_many_connections: 'Too many tabs or devices are connected; close one',
   },
 };

@@ -206,5 +206,7 @@ export const es: Dict = {
     bad_request: 'Datos no válidos',
     server_error: 'El servidor no pudo guardar la jugada; inténtalo de nuevo',
     network: 'No se pudo contactar con el servidor',
+    table_expired: 'Nadie se sentó a tiempo: la mesa se ha cerrado',
+    too_many_connections: 'Tienes demasiadas pestañas o dispositivos conectados; cierra alguno',
   },
 };
