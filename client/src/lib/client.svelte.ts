@@ -37,6 +37,8 @@ type Frame = Record<string, unknown> & { type: string };
 /** More updates than this waiting, or one waiting longer: the screen skips ahead. */
 const MAX_PENDING = 10;
 const MAX_LAG_MS = 8000;
+/** The share of this seat's move time the screen's pace may take before its decision. */
+const DUE_SHARE = 0.1;
 /** A ping this often; a socket that then says nothing for SILENT_MS is taken for dead (a
  * laptop that slept, a network switched: the browser may keep calling it open). */
 const PING_MS = 15_000;
@@ -591,7 +593,14 @@ export class Client {
       animateDeal: pace === 'normal' && !reducedMotion(),
       hooks: view ? this.hooksFor(view.game) : {},
     });
-    this.queue.push(beats, own);
+    this.queue.push(beats, own, this.dueOf(f.clock as Clock | null));
+  }
+
+  /** A move clock of this seat's runs from the moment the server sent the update: the
+   * screen's pace may take a tenth of it, not seconds of a short one. */
+  private dueOf(c: Clock | null | undefined): number | null {
+    if (!c || this.seat === null || this.watching || !c.seats.includes(this.seat)) return null;
+    return Math.floor(c.remaining_ms * DUE_SHARE);
   }
 
   /** One beat of the table on screen (see lib/table/plan.ts). */

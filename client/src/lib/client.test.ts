@@ -422,6 +422,31 @@ describe('the action in flight', () => {
   });
 });
 
+describe("the screen's pace", () => {
+  it("takes at most a tenth of the player's move time before their decision", () => {
+    store.set('bolola.pace', 'normal');
+    const { c, ws } = seated(10);
+    ws.hear(update(11, [2]));
+    ws.hear(update(12, [3]));
+    ws.hear(update(13, [0], { clock: { seats: [0], deadline_ms: 0, remaining_ms: 5000, limit_ms: 5000 } }));
+    expect(c.version).toBe(11); // the bots' cards land one by one…
+    vi.advanceTimersByTime(499);
+    expect(c.version).toBe(11);
+    vi.advanceTimersByTime(1); // …but the player's 5 s are not spent watching them
+    expect(c.version).toBe(13);
+    expect(c.clock?.seats).toEqual([0]);
+  });
+
+  it("keeps its pace for another seat's clock", () => {
+    store.set('bolola.pace', 'normal');
+    const { c, ws } = seated(10);
+    ws.hear(update(11, [2]));
+    ws.hear(update(12, [3], { clock: { seats: [3], deadline_ms: 0, remaining_ms: 5000, limit_ms: 5000 } }));
+    vi.advanceTimersByTime(500);
+    expect(c.version).toBe(11);
+  });
+});
+
 describe('a table that expired', () => {
   it('goes back to the lobby, saying why', () => {
     router.route = { kind: 'table', id: 7 };

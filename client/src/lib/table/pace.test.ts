@@ -152,4 +152,17 @@ describe('the pace queue', () => {
     vi.advanceTimersByTime(1);
     expect(log).toEqual(['a', 'b']);
   });
+
+  it("skips ahead to a step that is due (the player's clock runs meanwhile)", () => {
+    const log: Log = [];
+    const q = queue(log);
+    q.push(lastCard('bot3'));
+    q.push(card('your turn'), false, 500);
+    expect(log).toEqual(['bot3', 'hold']);
+    vi.advanceTimersByTime(499);
+    expect(log).not.toContain('your turn');
+    vi.advanceTimersByTime(1);
+    expect(log).toEqual(['bot3', 'hold', 'settled!', 'your turn!']);
+    expect(q.busy).toBe(false);
+  });
 });

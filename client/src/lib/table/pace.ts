@@ -60,6 +60,8 @@ export class PaceQueue<E> {
   private steps: Step<E>[] = [];
   private playing: Beat<E>[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When a step pushed with `dueMs` must be on screen at the latest. */
+  private due: ReturnType<typeof setTimeout> | null = null;
   private pumping = false;
 
   constructor(
@@ -77,10 +79,13 @@ export class PaceQueue<E> {
     return this.timer !== null || this.playing.length > 0 || this.steps.length > 0;
   }
 
-  /** A step to show after those before it; `now`: show it at once (the player's own move). */
-  push(beats: Beat<E>[], now = false): void {
+  /** A step to show after those before it; `now`: show it at once (the player's own move);
+   * `dueMs`: it must be on screen within this long, or the queue skips ahead to it (a
+   * decision whose clock runs from the moment the server sent it). */
+  push(beats: Beat<E>[], now = false, dueMs: number | null = null): void {
     const at = this.opts.now?.() ?? Date.now();
     if (now) this.skipAhead();
+    if (dueMs !== null && !now) this.arm(dueMs);
     this.steps.push({ beats, at });
     const oldest = this.steps[0]?.at ?? at;
     if (this.opts.instant?.() || this.steps.length > this.opts.maxPending || at - oldest > this.opts.maxLagMs) {
@@ -115,6 +120,17 @@ export class PaceQueue<E> {
   private stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    if (this.due !== null) clearTimeout(this.due);
+    this.due = null;
+  }
+
+  /** Skip ahead in `ms` if anything is still to show by then (the earliest such wins). */
+  private arm(ms: number): void {
+    if (this.due !== null) return;
+    this.due = setTimeout(() => {
+      this.due = null;
+      if (this.busy) this.skipAhead();
+    }, ms);
   }
 
   private pump(): void {
