@@ -104,13 +104,14 @@ def test_sign_in_lobby_and_rules_pass_axe_and_the_tile_links_to_the_rules(
     # An open table (a human seat free) and a table in play (us and three bots), listed.
     open_id = create_kb_table(page, [{"kind": "human"}, {"kind": "human"}, BOT, BOT])
     # A table is in play once we sit at it; leaving it (the bar's "Dejar la mesa") keeps
-    # it going, and back in the lobby it is listed to watch.
+    # it going (a bot plays our seat), and back in the lobby it is listed with our seat
+    # to take back.
     playing_id = quick_play(page)
     page.locator(".tools .leave").click()
     expect(page.get_by_test_id("lobby")).to_be_visible()
     expect(page.locator(f'[data-testid=tables] li[data-table="{open_id}"]')).to_be_visible()
-    watch = page.locator(f'[data-testid=playing] li[data-table="{playing_id}"]')
-    expect(watch.get_by_test_id("watch")).to_be_attached()
+    playing = page.locator(f'[data-testid=playing] li[data-table="{playing_id}"]')
+    expect(playing.get_by_test_id("return")).to_be_attached()
     check_a11y(page, f"lobby {size}")
     assert no_page_scroll(page)["x"] <= 0, "the lobby scrolls sideways"
     if size == "phone":  # the tiles fill a phone's screen: the picture shows the tables
