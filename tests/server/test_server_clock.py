@@ -28,17 +28,23 @@ def test_time_up_plays_for_the_seat_marks_it_away_and_it_comes_back(server: Serv
         assert idle.view is not None and my_turn(idle)
         snap = [f for f in idle.frames if f["type"] == "snapshot"][-1]
         assert snap["clock"]["seats"] == [0] and snap["clock"]["limit_ms"] == 300
-        # Seat 0 does nothing: the server declares for it and everyone sees it away.
-        await watcher.expect(seats_frame(lambda s: s[0]["away"]))
+        # Seat 0 does nothing: the server declares for it and everyone sees it away, its
+        # clock gone with it (a bot's move has none).
+        away = await watcher.expect(seats_frame(lambda s: s[0]["away"]))
+        assert away["clock"] is None and away["version"] == 0
         update = await watcher.expect(lambda f: f.get("type") == "update" and f["version"] == 1)
         assert update["events"][0].startswith("declare 0 ")
         # A bot keeps playing seat 0 while the watcher plays seat 1 (never timed out).
         await play(watcher, table, until=lambda f: f.get("type") == "update" and f["version"] >= 8)
         assert not any(f["type"] == "seats" and f["seats"][1]["away"] for f in watcher.frames)
-        # Seat 0 says it is back: away is cleared for everyone, its clock runs again.
+        # Seat 0 says it is back: away is cleared for everyone, its clock runs again, and
+        # everyone hears the clock as it runs then (a return restarts it without an update).
         await idle.send({"type": "back", "table": table})
-        await watcher.expect(seats_frame(lambda s: not s[0]["away"]))
+        back = await watcher.expect(seats_frame(lambda s: not s[0]["away"]))
         await idle.expect(seats_frame(lambda s: not s[0]["away"]))
+        # (Whose clock depends on whose turn it is by then: a bot's turn has none.)
+        assert back["type"] != "seats" or "clock" in back
+        assert back.get("clock") is None or back["clock"]["limit_ms"] == 300
 
     run(scenario)
 

@@ -430,7 +430,13 @@ export class Client {
         break;
       }
       case 'seats':
-        if (f.table === this.tableId) this.seats = f.seats as SeatInfo[];
+        if (f.table !== this.tableId) break;
+        this.seats = f.seats as SeatInfo[];
+        // The move clock as it runs now (a seat back restarts it, a bot's takes it away):
+        // taken when the screen shows that version (one catching up gets it with its update).
+        if ('clock' in f && f.version === this.version && f.version === this.latestVersion) {
+          this.clock = this.clockOf(f.clock as Clock | null);
+        }
         break;
       case 'fairness':
         if (f.table === this.tableId) this.fairness = (f.fairness as FairnessFrame | null) ?? null;

@@ -447,6 +447,21 @@ describe("the screen's pace", () => {
   });
 });
 
+describe('presence', () => {
+  it('carries the move clock as it runs now, for the version on screen', () => {
+    const { c, ws } = seated(10, { clock: { seats: [0], deadline_ms: 0, remaining_ms: 900, limit_ms: 15_000 } });
+    expect(c.clock?.seats).toEqual([0]);
+    const seats = [{ seat: 0, kind: 'human', level: null, player: 'ana', online: true, away: false }];
+    const clock = { seats: [0], deadline_ms: 0, remaining_ms: 15_000, limit_ms: 15_000 };
+    ws.hear({ type: 'seats', table: 7, version: 10, seats, clock }); // back: a new 15 s
+    expect(c.clock?.deadline).toBe(Date.now() + 15_000);
+    ws.hear({ type: 'seats', table: 7, version: 9, seats, clock: null }); // an older one
+    expect(c.clock).not.toBeNull();
+    ws.hear({ type: 'seats', table: 7, version: 10, seats, clock: null }); // a bot plays it
+    expect(c.clock).toBeNull();
+  });
+});
+
 describe('a table that expired', () => {
   it('goes back to the lobby, saying why', () => {
     router.route = { kind: 'table', id: 7 };

@@ -405,8 +405,8 @@ class Table:
             raise ProtocolError("not_seated")
         if self.holders[seat].away:
             self.holders[seat].away = False
+            self._after_change()  # the seat's clock armed again, before everyone hears
             self._presence()
-            self._after_change()
 
     async def detach(self, conn: Listener) -> None:
         if conn not in self.listeners:
@@ -436,11 +436,21 @@ class Table:
         h = self.holders[seat]
         if h.online == 0 and not h.away and self.status == "playing":
             h.away = True
-            self._presence()
             self._after_change()
+            self._presence()
 
     def _presence(self) -> None:
-        self._broadcast_same({"type": "seats", "table": self.id, "seats": self.seats_json()})
+        # With the move clock as it runs now: a seat back, or played by a bot, changes it
+        # without an update.
+        self._broadcast_same(
+            {
+                "type": "seats",
+                "table": self.id,
+                "version": self.version,
+                "seats": self.seats_json(),
+                "clock": None if self.clock is None else self.clock.to_json(),
+            }
+        )
 
     def seats_json(self) -> list[dict[str, Any]]:
         return [h.to_json(s) for s, h in enumerate(self.holders)]
