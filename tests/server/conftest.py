@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from postgres import PostgresCluster
+from redisserver import RedisServer
 from roomclient import FAST, ServerProcess, forkserver
 
 
@@ -135,3 +136,14 @@ def fresh_server(
     yield server
     if server.proc is not None:
         server.kill()
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A Redis of the test's own (several processes: ownership and fan-out)."""
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -28,16 +28,6 @@ LEASE = 1.0  # seconds: a dead owner's tables move within a few of them
 
 
 @pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
 def processes(
     postgres: PostgresCluster, redis_server: RedisServer, tmp_path: Path
 ) -> Iterator[Callable[..., list[ServerProcess]]]:

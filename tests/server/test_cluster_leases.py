@@ -5,8 +5,6 @@ what a take-over that fails partway leaves behind."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,16 +22,6 @@ from bolola.store.store import Store
 
 pytestmark = pytest.mark.slow
 ME = "p1"
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 async def no_command(conn: Any, table: Table, msg: dict[str, Any]) -> None:
