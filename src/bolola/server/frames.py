@@ -21,7 +21,7 @@ def snapshot(table: Table, seat: Seat | None) -> dict[str, Any]:
         "status": table.status,
         "seats": table.seats_json(),
         "view": table.view_json(seat),
-        "clock": None if table.clock is None else table.clock.to_json(),
+        "clock": table.clock_json(),
         "chat": list(table.chat_log.lines),
         "fairness": table.fair.frame(table.game, table.options, table.state),
     }
@@ -44,6 +44,6 @@ def catchup(table: Table, seat: Seat | None, since: int) -> dict[str, Any]:
         "updates": [{"version": u.version, "events": u.events_for(seat)} for u in missed],
         "seats": table.seats_json(),
         "view": table.view_json(seat),
-        "clock": None if table.clock is None else table.clock.to_json(),
+        "clock": table.clock_json(),
         "fairness": table.fair.frame(table.game, table.options, table.state),
     }

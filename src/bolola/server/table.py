@@ -448,9 +448,13 @@ class Table:
                 "table": self.id,
                 "version": self.version,
                 "seats": self.seats_json(),
-                "clock": None if self.clock is None else self.clock.to_json(),
+                "clock": self.clock_json(),
             }
         )
+
+    def clock_json(self) -> dict[str, Any] | None:
+        """The move clock as it runs now (None: no person's clock runs)."""
+        return None if self.clock is None else self.clock.to_json()
 
     def seats_json(self) -> list[dict[str, Any]]:
         return [h.to_json(s) for s, h in enumerate(self.holders)]
@@ -667,7 +671,7 @@ class Table:
         """Each seat's update encoded once, whoever listens to it (several connections of
         a player, every spectator)."""
         frames: dict[Seat | None, str] = {}
-        clock = None if self.clock is None else self.clock.to_json()
+        clock = self.clock_json()
         folded, self._folded = self._folded, None
         for conn, seat in self.listeners.items():
             frame = frames.get(seat)
