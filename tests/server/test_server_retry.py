@@ -293,7 +293,7 @@ def test_a_challenge_expiry_the_database_refuses_is_tried_again(tmp_path: Path) 
         heard, host_heard = Watcher(guest), Watcher(host)
         room.online[guest.id], room.online[host.id] = {heard}, {host_heard}
         outage.only, outage.on = {"Store.answer_challenge"}, True
-        table, _ = await room.friends.challenge(host, [guest], two_people())
+        table, _ = await room.challenges.challenge(host, [guest], two_people())
         await outage.failed(2)
         assert [f["type"] for f in heard.frames] == ["challenge"]  # nothing told while refused
         (stored,) = await store.challenges_under_way(tables=[table.id])
@@ -332,10 +332,10 @@ def test_an_answer_made_while_the_expiry_is_stored_waits_for_it(tmp_path: Path) 
             return await answer_challenge(table_id, player_id, answer)
 
         store.answer_challenge = held  # type: ignore[method-assign]
-        table, challenge = await room.friends.challenge(host, [guest], two_people())
+        table, challenge = await room.challenges.challenge(host, [guest], two_people())
         async with asyncio.timeout(WAIT):
             await entered.wait()  # the expiry's write is under way
-        accepting = asyncio.create_task(room.friends.answer(guest, table.id, True))
+        accepting = asyncio.create_task(room.challenges.answer(guest, table.id, True))
         await asyncio.sleep(0)  # it runs up to the challenge's lock, which the expiry holds
         assert challenge.lock.locked() and not accepting.done()
         release.set()

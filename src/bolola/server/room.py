@@ -19,6 +19,7 @@ from typing import Any, cast
 import orjson
 
 from bolola.registry import registered
+from bolola.server.challenges import Challenges
 from bolola.server.cluster import Cluster
 from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
@@ -52,7 +53,8 @@ class Room:
         self._warming: asyncio.Task[None] | None = None
         self.closing = False
         self._closed: asyncio.Task[None] | None = None  # the one close (:meth:`close`)
-        self.friends = Friends(
+        self.friends = Friends(self, store)
+        self.challenges = Challenges(
             self,
             store,
             settings.challenge_seconds,
@@ -139,7 +141,7 @@ class Room:
             opened.append(table)
             log.info("table taken over", extra={"table": info.id})
             self._share(table)
-        await self.friends.restore([t.id for t in opened])
+        await self.challenges.restore([t.id for t in opened])
         over = set(won) - {t.id for t in opened}  # over meanwhile
         await cluster.release([t for t in over if t not in self.tables])
         return opened
@@ -242,7 +244,7 @@ class Room:
         if self.tables.get(table.id) is not table:
             return
         del self.tables[table.id]
-        self.friends.drop(table.id)
+        self.challenges.drop(table.id)
         for conn in list(table.listeners):
             conn.send(error("table_moved", MOVED, table=table.id))
         log.warning("table lost to another process", extra={"table": table.id})
@@ -308,7 +310,7 @@ class Room:
             except Exception:
                 log.exception("table could not be rebuilt", extra={"table": info.id})
         log.info("tables restored", extra={"count": len(self.tables)})
-        await self.friends.restore(list(self.tables))
+        await self.challenges.restore(list(self.tables))
         cold = [t for t in self.tables.values() if t.cold]
         if cold:
             self._warming = asyncio.create_task(self._warm(cold), name="warm-tables")
@@ -360,7 +362,7 @@ class Room:
         await asyncio.shield(self._closed)
 
     async def _close(self) -> None:
-        self.friends.close()
+        self.challenges.close()
         self.heap.close()
         if self._keeper is not None:
             self._keeper.cancel()
