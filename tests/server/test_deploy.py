@@ -18,11 +18,11 @@ import pytest
 import redis
 from redisserver import RedisServer
 from roomclient import Player, ServerProcess, free_port, run
-from test_cluster import logged, play_on, processes, redis_server, seat, two_seat_table
+from test_cluster import logged, play_on, processes, seat, two_seat_table
 
 pytestmark = pytest.mark.slow
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
-__all__ = ["processes", "redis_server"]  # the fixtures this module uses from test_cluster
+__all__ = ["processes"]  # the fixture this module uses from test_cluster
 
 
 class Proxy:
