@@ -325,15 +325,34 @@ class Player:
     ) -> dict[str, Any]:
         """The next frame of that type (or matching), skipping others."""
         match = kind if callable(kind) else (lambda f: f.get("type") == kind)
-        async with asyncio.timeout(timeout):
-            while True:
-                frame = await self.inbox.get()
-                if match(frame):
-                    return frame
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    frame = await self.inbox.get()
+                    if match(frame):
+                        return frame
+        except TimeoutError:
+            # What the client last heard says why it waits (a lost frame, a seat offline).
+            last = "\n".join(brief(f) for f in self.frames[-20:])
+            raise AssertionError(f"no frame came in {timeout} s; the last ones:\n{last}") from None
 
     async def close(self) -> None:
         await self.ws.close()
         self.reader.cancel()
+
+
+def brief(frame: dict[str, Any]) -> str:
+    """A frame in a line: its kind and what says where the table stood."""
+    view = frame.get("view") or {}
+    keys = ("type", "table", "version", "code", "id")
+    said = {k: frame[k] for k in keys if k in frame}
+    if view:
+        said["to_move"] = view.get("to_move")
+        said["seat"] = view.get("seat")
+        said["legal"] = len(view.get("legal") or [])
+    if frame.get("type") == "seats":
+        said["seats"] = [(s["online"], s["away"]) for s in frame["seats"] if s["kind"] == "human"]
+    return json.dumps(said)
 
 
 def my_turn(player: Player) -> bool:

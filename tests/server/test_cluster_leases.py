@@ -1,6 +1,7 @@
 """A process's leases on Redis (issue 19), in process: a room of several processes' kind
-on a real PostgreSQL and a real Redis. What a close asks of Redis when Redis is down, and
-what a take-over that fails partway leaves behind."""
+on a real PostgreSQL and a real Redis. What a close asks of Redis when Redis is down,
+what a take-over that fails partway leaves behind, and who is dead after Redis forgot
+everything."""
 
 from __future__ import annotations
 
@@ -176,5 +177,44 @@ def test_a_take_over_that_fails_partway_lets_the_leases_it_won_go(
             keys.close()
         finally:
             await store.close()
+
+    run(scenario)
+
+
+def test_after_redis_forgets_everything_a_live_process_is_not_dead_for_a_lease(
+    redis_server: RedisServer,
+) -> None:
+    """Redis restarted empty: every alive key is gone, and each live process says so
+    again only at its next heartbeat. Taken for dead meanwhile, a live process lost its
+    tables to the others and its players' listeners at their tables (dropped without a
+    word: the players waited at tables that told them nothing). For a lease after Redis
+    came back nobody is dead; then a process is dead if it has not said it is alive."""
+
+    async def scenario() -> None:
+        lease = 180.0  # no keeper runs here: the heartbeats are the test's
+        one = Cluster(redis_server.url, "p1", lease)
+        two = Cluster(redis_server.url, "p2", lease)
+        keys = redis.Redis.from_url(redis_server.url, decode_responses=True)
+        await one.start()
+        await two.start()
+        try:
+            keys.flushall()  # as a Redis restarted without its memory
+            assert await two.alive_of(["p1"]) == {"p1": True}  # not heartbeating yet
+            assert await two.alive("p1")
+            # A lease later, as Redis's clock has it (the room's mark set back by one).
+            seconds, micros = keys.time()
+            keys.set("bolola:since", seconds * 1000 + micros // 1000 - int(lease * 1000))
+            assert await two.alive_of(["p1", "p3"]) == {"p1": False, "p3": False}
+            await one.heartbeat([], check=False)
+            assert await two.alive_of(["p1", "p3"]) == {"p1": True, "p3": False}
+            # The first heartbeat after a restart marks it: the others have their lease.
+            keys.flushall()
+            await one.heartbeat([], check=False)
+            assert keys.get("bolola:since") is not None
+            assert await one.alive_of(["p2"]) == {"p2": True}
+        finally:
+            await one.close()
+            await two.close()
+            keys.close()
 
     run(scenario)

@@ -274,6 +274,41 @@ def test_a_connection_gone_right_after_its_join_is_not_left_attached(
     asyncio.run(scenario())
 
 
+def test_a_process_taken_for_dead_has_its_clients_told_to_rejoin(tmp_path: Path) -> None:
+    """p2 is taken for dead (its alive key missing: paused past its lease, or Redis
+    restarted and p2 not yet heartbeating) while its guest is seated here: the guest's
+    listener goes, and the guest is told to rejoin, after what it sent before has run.
+    Dropped without a word, a p2 alive after all left its player waiting at a table
+    that told it nothing more, its seat offline here, until the grace handed it to a
+    bot."""
+
+    async def scenario() -> None:
+        async with owner(tmp_path) as p1:
+            t = p1.table.id
+            p1.hears({"type": "join", "table": t, "seat": 1})
+            proxy = p1.proxy()
+            p1.remote.processes_gone({"p2"})  # before the join has run
+            assert proxy.worker is not None
+            await asyncio.wait_for(proxy.worker, WAIT)
+            await p1.settled()
+            kinds = [a["type"] for a in p1.answers()]
+            assert kinds.index("snapshot") < kinds.index("error")
+            assert p1.answers()[-1] == {
+                "type": "error",
+                "code": "table_moved",
+                "message": p1.answers()[-1]["message"],
+                "table": t,
+            }
+            assert p1.remote_listeners() == []
+            assert p1.online() == [0, 0, 0, 0]
+            p1.hears({"type": "join", "table": t, "seat": 1})  # p2 alive: the rejoin
+            await p1.until(lambda a: a[-1]["type"] == "snapshot")
+            assert p1.remote_listeners() == [p1.proxy()]
+            assert p1.online() == [0, 1, 0, 0]
+
+    asyncio.run(scenario())
+
+
 def test_a_failed_read_of_the_player_fails_one_command_not_the_connection(
     tmp_path: Path,
 ) -> None:

@@ -4,6 +4,12 @@ Keys and channels (``docs/scaling.md``):
 
 - ``bolola:alive:<process>``: the process is alive; set every third of a lease, expires
   after a lease (``lease_seconds``).
+- ``bolola:since``: when this Redis began serving the room (its clock, in ms), set by the
+  first process to heartbeat or ask after it (re)started. For a lease from then a
+  process without its alive key is not taken for dead: a Redis restarted empty forgot
+  every alive key, and each live process says so again only at its next heartbeat. Taken
+  for dead meanwhile, a live process would lose its tables and its players' seats at the
+  others' tables (their listeners dropped without a word), for nothing.
 - ``bolola:owner:<table>``: the process that owns the table, and ``bolola:tables:<process>``
   the tables a process owns; no expiry: a table is its owner's while the owner is alive,
   and the others take a dead process's tables over (``bolola:processes`` lists the
@@ -41,6 +47,7 @@ log = logging.getLogger("bolola.cluster")
 
 OWNER = "bolola:owner:"
 ALIVE = "bolola:alive:"
+SINCE = "bolola:since"
 TO = "bolola:to:"
 ALL = "bolola:all"
 LOBBY = "bolola:lobby"
@@ -58,6 +65,24 @@ STEAL = """
 local v = redis.call('GET', KEYS[1])
 if (not v) or v == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1]) return 1 end
 return 0
+"""
+# KEYS: ``SINCE``, then alive keys; ARGV: the lease in ms. Marks when Redis began serving
+# the room if nothing has yet; then 1 for each process alive, or not to be taken for dead
+# yet (within a lease of that mark), 0 for the others.
+ALIVE_OF = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local since = tonumber(redis.call('GET', KEYS[1]))
+if not since then
+  since = now
+  redis.call('SET', KEYS[1], now)
+end
+local young = now - since < tonumber(ARGV[1])
+local out = {}
+for i = 2, #KEYS do
+  if young or redis.call('EXISTS', KEYS[i]) == 1 then out[i - 1] = 1 else out[i - 1] = 0 end
+end
+return out
 """
 # A token bucket in a hash (tokens, when), on Redis's clock; 1 if a token was taken.
 TAKE = """
@@ -121,6 +146,7 @@ class Cluster:
         self._steal = self.redis.register_script(STEAL)
         self._release = self.redis.register_script(RELEASE)
         self._take = self.redis.register_script(TAKE)
+        self._alive_of = self.redis.register_script(ALIVE_OF)
         self._outbox: asyncio.Queue[Outgoing | None] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self.on_message: Callable[[str], None] = lambda text: None
@@ -129,7 +155,7 @@ class Cluster:
     async def start(self) -> None:
         """Alive from now on, listening on this process's channel (retried until Redis
         answers: a process does not serve without it)."""
-        await self.redis.set(ALIVE + self.me, "1", px=self.lease_ms)
+        await self._say_alive()
         await self.redis.sadd(PROCESSES, self.me)
         if self.address:
             await self.redis.set(ADDRESS + self.me, self.address)
@@ -172,7 +198,7 @@ class Cluster:
         tables another process holds now. Between checks nothing per table is renewed:
         a process's tables are its while it is alive (``docs/scaling.md``)."""
         tables = list(owned)
-        await self.redis.set(ALIVE + self.me, "1", px=self.lease_ms)
+        await self._say_alive()
         if not check or not tables:
             return set()
         owners = await self.redis.mget([OWNER + str(t) for t in tables])
@@ -186,6 +212,15 @@ class Cluster:
             lost.update(t for t, ok in zip(forgotten, taken, strict=True) if not ok)
             await self.redis.sadd(TABLES + self.me, *[str(t) for t in forgotten])
         return lost
+
+    async def _say_alive(self) -> None:
+        """This process alive for a lease; the room's ``SINCE`` marked if Redis lost it
+        (the first heartbeat after a restart starts the lease in which the others say
+        so again)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            await pipe.set(ALIVE + self.me, "1", px=self.lease_ms)
+            await self._alive_of(keys=[SINCE], args=[self.lease_ms], client=pipe)
+            await pipe.execute()
 
     async def acquire(self, tables: Iterable[int]) -> list[int]:
         """``tables`` taken: those nobody holds, those of a process that is gone, and
@@ -281,16 +316,16 @@ class Cluster:
         return None if found is None else str(found)
 
     async def alive(self, process: str) -> bool:
-        return bool(await self.redis.exists(ALIVE + process))
+        return (await self.alive_of([process]))[process]
 
     async def alive_of(self, processes: Iterable[str]) -> dict[str, bool]:
+        """Which of ``processes`` are alive, or may be: within a lease of Redis (re)starting
+        a process without its alive key has not had the time to say so again (``SINCE``)."""
         names = list(processes)
         if not names:
             return {}
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for p in names:
-                await pipe.exists(ALIVE + p)
-            answers = await pipe.execute()
+        keys = [SINCE, *[ALIVE + p for p in names]]
+        answers = await self._alive_of(keys=keys, args=[self.lease_ms])
         return {p: bool(a) for p, a in zip(names, answers, strict=True)}
 
     async def take(self, key: str, rate: float, burst: int) -> bool:

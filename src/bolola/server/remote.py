@@ -20,6 +20,7 @@ ones would be a gap.
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,13 @@ from bolola.server.table import MOVED, Table
 from bolola.store.store import PlayerInfo, Store
 
 log = logging.getLogger("bolola.remote")
+
+
+class Leaving(enum.Enum):
+    """Why a remote connection leaves every table here."""
+
+    GONE = "its process is gone"
+    STOP = "this process stops"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +61,9 @@ class RemoteListener:
     player: PlayerInfo
     tables: set[int] = field(default_factory=set)
     # In the order they came: a message to run, a table the connection left (``G``), or
-    # None: it left every table here (its process died, or this one stops).
-    queue: asyncio.Queue[dict[str, Any] | int | None] = field(default_factory=asyncio.Queue)
+    # that it leaves every table here: its process died (``GONE``: told to rejoin, should
+    # it be alive after all), or this one stops (``STOP``: told already).
+    queue: asyncio.Queue[dict[str, Any] | int | Leaving] = field(default_factory=asyncio.Queue)
     worker: asyncio.Task[None] | None = None
     read: bool = False  # the player read from the database (until then, its id only)
     fold_acks: bool = False  # an ack through another process keeps its own frame
@@ -214,7 +223,10 @@ class Remote:
             while True:
                 item = await proxy.queue.get()
                 try:
-                    if item is None:
+                    if item is Leaving.GONE:
+                        self._told_to_rejoin(proxy)
+                        self._leave(proxy, list(proxy.tables))
+                    elif item is Leaving.STOP:
                         self._leave(proxy, list(proxy.tables))
                     elif isinstance(item, int):
                         self._leave(proxy, [item])
@@ -242,11 +254,15 @@ class Remote:
         if self.proxies.get((proxy.process, proxy.conn_id)) is proxy:
             del self.proxies[(proxy.process, proxy.conn_id)]
 
+    @staticmethod
+    def _told_to_rejoin(proxy: RemoteListener) -> None:
+        for table_id in proxy.tables:
+            proxy.send(error("table_moved", MOVED, table=table_id))
+
     def _abandon(self, proxy: RemoteListener, running: dict[str, Any] | None) -> None:
         """A worker ended before its time: its client rejoins (through a new proxy), and
         hears of what it sent meanwhile, not to wait for answers that never come."""
-        for table_id in proxy.tables:
-            proxy.send(error("table_moved", MOVED, table=table_id))
+        self._told_to_rejoin(proxy)
         self._leave(proxy, list(proxy.tables))
         unrun = [running] if running is not None else []
         while not proxy.queue.empty():
@@ -307,27 +323,28 @@ class Remote:
 
     def processes_gone(self, dead: set[str]) -> None:
         """Connections of processes that died leave every table here (once what they
-        sent before is run: a join still queued is left too)."""
+        sent before is run: a join still queued is left too). Their clients are told to
+        rejoin all the same: a process only paused (or slow to say it is alive) hears
+        it, and its players would otherwise wait at tables that no longer tell them
+        anything."""
         for proxy in self.proxies.values():
             if proxy.process in dead:
-                proxy.queue.put_nowait(None)
+                proxy.queue.put_nowait(Leaving.GONE)
 
     def reconnected(self) -> None:
         """Redis came back: what went between processes meanwhile may be lost; every
         client of a table across processes rejoins (a full snapshot)."""
         self.moved()
         for proxy in list(self.proxies.values()):
-            for table_id in proxy.tables:
-                proxy.send(error("table_moved", MOVED, table=table_id))
+            self._told_to_rejoin(proxy)
 
     def close(self) -> None:
         """This process stops: the clients of its tables on other processes rejoin (their
         processes would hear of it only once this one counts as dead, and a process
         started again at once under the same name never does)."""
         for proxy in self.proxies.values():
-            for table_id in proxy.tables:
-                proxy.send(error("table_moved", MOVED, table=table_id))
-            proxy.queue.put_nowait(None)
+            self._told_to_rejoin(proxy)  # now: nothing is published once the room closes
+            proxy.queue.put_nowait(Leaving.STOP)
 
 
 def _refs(msg: dict[str, Any]) -> dict[str, Any]:
