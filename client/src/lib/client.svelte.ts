@@ -12,11 +12,12 @@ import { isMilestone, progressOf } from './progress';
 import { navigate, router } from './router.svelte';
 import { receiveSocial } from './social.svelte';
 import { play as sound } from './sound';
-import { BACKOFF, backoffDelay, type Backoff } from './table/backoff';
+import { backoffDelay } from './table/backoff';
 import { dialogs } from './table/dialogs.svelte';
 import { isGameId, isView, tagView, type GameId, type GameView } from './table/game-view';
 import { PaceQueue } from './table/pace';
 import { planUpdate, type ClockState, type PaceHooks, type Shown, type TableEffect } from './table/plan';
+import { Socket, type Frame } from './socket';
 import type { ChatLine, Clock, FinishedTrick, Over } from './view';
 
 /** A finished trick held on screen for a moment before it slides to its winner. */
@@ -32,21 +33,11 @@ export interface Notice {
   rule: string | null;
 }
 
-type Frame = Record<string, unknown> & { type: string };
-
 /** More updates than this waiting, or one waiting longer: the screen skips ahead. */
 const MAX_PENDING = 10;
 const MAX_LAG_MS = 8000;
 /** The share of this seat's move time the screen's pace may take before its decision. */
 const DUE_SHARE = 0.1;
-/** A ping this often; a socket that then says nothing for SILENT_MS is taken for dead (a
- * laptop that slept, a network switched: the browser may keep calling it open). */
-const PING_MS = 15_000;
-const SILENT_MS = 10_000;
-/** A hello refused for a reason that lasts (too many tabs, too many new guests, another
- * protocol): retry slowly. */
-const SLOW: Backoff = { ...BACKOFF, baseMs: 5000, capMs: 30_000 };
-const SLOW_CODES: ReadonlySet<string> = new Set(['too_many_connections', 'rate_limited', 'protocol']);
 /** A join the server could not answer now: tried again after a short back-off. */
 const REJOIN_CODES: ReadonlySet<string> = new Set(['server_error', 'table_moved']);
 
@@ -85,17 +76,20 @@ export class Client {
   /** The table's fair deals as last revealed (docs/fairness.md); null before a frame says. */
   fairness = $state<FairnessFrame | null>(null);
 
-  private ws: WebSocket | null = null;
+  private readonly socket = new Socket({
+    // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
+    hello: () => {
+      const hello: Frame = { type: 'hello', protocol: 1, fold_acks: true };
+      const token = savedToken();
+      if (token) hello.token = token;
+      return hello;
+    },
+    frame: (f) => this.receive(f),
+    lost: () => this.lost(),
+    hidden: () => this.queue.skipAhead(),
+  });
   private inLobby = false;
-  private retry = 0;
-  private stopped = false;
   private counter = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private listening = false;
-  private pinger: ReturnType<typeof setInterval> | null = null;
-  /** Armed while a frame is due (a ping, a hello); any frame disarms it. */
-  private silence: ReturnType<typeof setTimeout> | null = null;
-  private pings = 0;
   /** The id of the action in flight (`pending` is its text): only its answer clears it. */
   private pendingId: string | null = null;
   /** A join is on its way: its snapshot or catchup will hold every update until then. */
@@ -121,126 +115,24 @@ export class Client {
   }
 
   connect(): void {
-    this.stopped = false;
-    this.listen();
-    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/ws`);
-    this.ws = ws;
-    // A handshake that hangs (a dead network) is given up like a silent socket.
-    this.hush();
-    this.expect(ws);
-    ws.onopen = () => {
-      if (this.ws !== ws) return;
-      // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
-      const hello: Frame = { type: 'hello', protocol: 1, fold_acks: true };
-      const token = savedToken();
-      if (token) hello.token = token;
-      ws.send(JSON.stringify(hello));
-      this.hush();
-      this.expect(ws); // the welcome (or a refusal) is due
-    };
-    ws.onmessage = (e: MessageEvent<string>) => {
-      if (this.ws !== ws) return;
-      this.hush();
-      let frame: Frame;
-      try {
-        frame = JSON.parse(e.data) as Frame;
-      } catch {
-        return;
-      }
-      this.receive(frame);
-    };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.lost(BACKOFF);
-    };
-  }
-
-  /** The socket is gone (closed, given up): the next one follows after a back-off. */
-  private lost(backoff: Backoff): void {
-    this.ws = null;
-    this.connected = false;
-    this.joining = false;
-    if (this.pinger !== null) clearInterval(this.pinger);
-    this.pinger = null;
-    this.hush();
-    if (this.joinTimer !== null) clearTimeout(this.joinTimer);
-    this.joinTimer = null;
-    if (!this.stopped) this.scheduleReconnect(backoff);
-  }
-
-  /** Give up a socket (silent, or it refused our hello) without waiting for its close,
-   * which a dead network may hold back for minutes. */
-  private drop(ws: WebSocket, backoff: Backoff = BACKOFF): void {
-    if (this.ws !== ws) return;
-    this.lost(backoff);
-    ws.close();
-  }
-
-  /** A frame is due on `ws`: none within SILENT_MS and it is dropped. */
-  private expect(ws: WebSocket): void {
-    if (this.silence !== null) return;
-    this.silence = setTimeout(() => {
-      this.silence = null;
-      this.drop(ws);
-    }, SILENT_MS);
-  }
-
-  private hush(): void {
-    if (this.silence !== null) clearTimeout(this.silence);
-    this.silence = null;
-  }
-
-  /** Is the socket still alive? A ping asks; silence answers no. */
-  private probe(): void {
-    const ws = this.ws;
-    if (ws === null || !this.connected || this.silence !== null) return;
-    this.pings += 1;
-    if (this.send({ type: 'ping', t: this.pings })) this.expect(ws);
-  }
-
-  /** Back online, or the tab shown again: try at once instead of waiting out the back-off. */
-  private listen(): void {
-    if (this.listening || typeof window === 'undefined') return;
-    this.listening = true;
-    const now = (): void => {
-      if (this.stopped) return;
-      // A socket that looks open may have died meanwhile (sleep, a new network): ask it.
-      if (this.connected) return this.probe();
-      this.connect();
-    };
-    window.addEventListener('online', now);
-    document.addEventListener('visibilitychange', () => {
-      if (document.hidden) this.queue.skipAhead();
-      else now();
-    });
-  }
-
-  private scheduleReconnect(backoff: Backoff = BACKOFF): void {
-    if (this.retryTimer !== null) return;
-    const delay = backoffDelay(this.retry, Math.random, backoff);
-    this.retry += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.connect();
-    }, delay);
+    this.socket.connect();
   }
 
   disconnect(): void {
-    this.stopped = true;
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    if (this.ws) this.drop(this.ws);
+    this.socket.disconnect();
     this.connected = false;
   }
 
+  /** The socket is gone; a new one follows by itself, and joins again once welcomed. */
+  private lost(): void {
+    this.connected = false;
+    this.joining = false;
+    if (this.joinTimer !== null) clearTimeout(this.joinTimer);
+    this.joinTimer = null;
+  }
+
   private send(frame: Frame): boolean {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.connected) return false;
-    this.ws.send(JSON.stringify(frame));
-    return true;
+    return this.socket.send(frame);
   }
 
   // -- what the screens ask for --------------------------------------------------------
@@ -387,9 +279,7 @@ export class Client {
         this.player = f.player as Player;
         this.connected = true;
         this.everConnected = true;
-        this.retry = 0;
-        if (this.pinger !== null) clearInterval(this.pinger);
-        this.pinger = setInterval(() => this.probe(), PING_MS);
+        this.socket.welcome();
         for (const id of this.leaves) this.send({ type: 'leave', table: id });
         this.leaves.clear();
         if (this.inLobby) this.send({ type: 'lobby' });
@@ -479,9 +369,8 @@ export class Client {
       return;
     }
     if (!this.connected) {
-      // The hello was refused (a database hiccup, too many tabs): this socket will never
-      // be welcomed, so a new one tries later.
-      if (this.ws) this.drop(this.ws, SLOW_CODES.has(code) ? SLOW : BACKOFF);
+      // The hello was refused: a new socket tries later.
+      this.socket.refused(code);
       if (code === 'too_many_connections') this.notify(said());
       return;
     }
