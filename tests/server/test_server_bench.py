@@ -1,5 +1,6 @@
 """What the server bench relies on: encoded views put on the wire unchanged, a load
-generator that measures with its own collector off, and the wait for tables to leave."""
+generator that measures with its own collector off, the wait for tables to leave, and
+the figures it reports (ratios, fan-out, restarts)."""
 
 from __future__ import annotations
 
@@ -149,6 +150,30 @@ def test_the_ratio_is_the_median_of_the_rounds_with_their_range_and_the_fastest_
     assert (summary["ratio_min"], summary["ratio_max"]) == (0.08, 0.2)
     assert summary["ratio_fastest_echo"] == 0.1  # the median play, 3,000, over 30,000
     assert bench._median([1.0, 2.0]) == 1.5
+
+
+def test_the_restart_compares_the_medians_of_several_starts_of_each_kind() -> None:
+    """One start's time varies by a second on a busy machine, as much as 1,000 tables'
+    whole cost: the figure per table is the loaded starts' median against the empty
+    ones', and one slow start of either kind moves nothing."""
+
+    def start(ready: float, rebuilt: float) -> dict[str, float]:
+        return {
+            "ready_s": ready,
+            "ready_cpu_s": ready,
+            "rebuilt_s": rebuilt,
+            "rebuilt_cpu_s": rebuilt,
+        }
+
+    loads = [start(6.5, 6.6), start(5.5, 5.6), start(5.6, 5.8)]  # the first, after the kill
+    bases = [start(4.5, 4.5), start(4.3, 4.3), start(6.0, 6.0)]  # one slow empty start
+    report = bench.restart_report(loads, bases, 1000)
+    assert report["starts"] == 3
+    assert (report["ready_s"], report["empty_ready_s"]) == (5.6, 4.5)
+    assert report["per_table_ms"] == 1.1  # (5.6 - 4.5) s over 1,000 tables
+    assert report["rebuilt_per_table_ms"] == 1.3  # (5.8 - 4.5) s
+    assert report["cpu_per_table_ms"] == 1.1
+    assert report["ready_s_range"] == [5.5, 6.5]
 
 
 def test_the_fan_out_is_the_ceiling_the_play_is_read_against() -> None:
