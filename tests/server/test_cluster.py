@@ -325,6 +325,7 @@ def test_redis_restarted_again_and_again_every_new_table_plays_on(
             await asyncio.gather(play_on(a, table, 40, acked), play_on(b, table, 40, acked))
             for name, p in (("a", a), ("b", b)):
                 assert gap_free(updates(p, table)), f"{name}: {updates(p, table)}"
+            assert set(acked) <= set(await logged(one.database_url, table))
             for p in (a, b):
                 await p.close()
 

@@ -201,10 +201,17 @@ def test_after_redis_forgets_everything_a_live_process_is_not_dead_for_a_lease(
             keys.flushall()  # as a Redis restarted without its memory
             assert await two.alive_of(["p1"]) == {"p1": True}  # not heartbeating yet
             assert await two.alive("p1")
+            assert not await two.settled()  # nobody's orphans taken yet
             # A lease later, as Redis's clock has it (the room's mark set back by one).
             seconds, micros = keys.time()
-            keys.set("bolola:since", seconds * 1000 + micros // 1000 - int(lease * 1000))
+            now = seconds * 1000 + micros // 1000
+            keys.set("bolola:since", now - int(lease * 1000))
             assert await two.alive_of(["p1", "p3"]) == {"p1": False, "p3": False}
+            assert await two.settled()
+            # Redis's clock stepped back (the mark ahead of it): no lease of grace for that.
+            keys.set("bolola:since", now + 3_600_000)
+            assert await two.alive_of(["p1"]) == {"p1": False}
+            keys.set("bolola:since", now - int(lease * 1000))
             await one.heartbeat([], check=False)
             assert await two.alive_of(["p1", "p3"]) == {"p1": True, "p3": False}
             # The first heartbeat after a restart marks it: the others have their lease.

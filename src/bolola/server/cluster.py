@@ -67,8 +67,9 @@ if (not v) or v == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1]) return 1 end
 return 0
 """
 # KEYS: ``SINCE``, then alive keys; ARGV: the lease in ms. Marks when Redis began serving
-# the room if nothing has yet; then 1 for each process alive, or not to be taken for dead
-# yet (within a lease of that mark), 0 for the others.
+# the room if nothing has yet. Returns 1 if that was less than a lease ago (Redis's clock
+# stepped back counts as not), then for each process 1 if it is alive or not to be taken
+# for dead yet (within that lease), else 0.
 ALIVE_OF = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -77,10 +78,10 @@ if not since then
   since = now
   redis.call('SET', KEYS[1], now)
 end
-local young = now - since < tonumber(ARGV[1])
-local out = {}
+local young = now >= since and now - since < tonumber(ARGV[1])
+local out = {young and 1 or 0}
 for i = 2, #KEYS do
-  if young or redis.call('EXISTS', KEYS[i]) == 1 then out[i - 1] = 1 else out[i - 1] = 0 end
+  if young or redis.call('EXISTS', KEYS[i]) == 1 then out[i] = 1 else out[i] = 0 end
 end
 return out
 """
@@ -326,7 +327,13 @@ class Cluster:
             return {}
         keys = [SINCE, *[ALIVE + p for p in names]]
         answers = await self._alive_of(keys=keys, args=[self.lease_ms])
-        return {p: bool(a) for p, a in zip(names, answers, strict=True)}
+        return {p: bool(a) for p, a in zip(names, answers[1:], strict=True)}
+
+    async def settled(self) -> bool:
+        """Whether Redis has served the room for a lease at least (``SINCE``): until then
+        a live process may not yet have taken its own tables' owner keys again."""
+        answers = await self._alive_of(keys=[SINCE], args=[self.lease_ms])
+        return not answers[0]
 
     async def take(self, key: str, rate: float, burst: int) -> bool:
         """A token of the bucket ``key`` shared by every process (``limits.Buckets``).

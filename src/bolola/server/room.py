@@ -57,6 +57,7 @@ class Room:
         self._stopping: set[asyncio.Task[None]] = set()  # tables leaving, winding down
         self._leaving: dict[int, asyncio.TimerHandle] = {}  # finished tables, by id
         self._warming: asyncio.Task[None] | None = None
+        self._orphans = False  # a whole check's adoption waits for Redis to settle
         self.closing = False
         self._closed: asyncio.Task[None] | None = None  # the one close (:meth:`close`)
         self.friends = Friends(self, store)
@@ -192,8 +193,14 @@ class Room:
                     owners = [await cluster.owner(t) for t in theirs if t not in self.tables]
                     if process not in owners:  # every one taken, here or elsewhere
                         await cluster.forget(process)
+                if check or self._orphans:
+                    # Live tables nobody holds. Within a lease of Redis coming back
+                    # (empty) each live process has yet to take its own again (its
+                    # heartbeat's check): taken now, they would move off live owners.
+                    self._orphans = not await cluster.settled()
+                    if not self._orphans:
+                        await self.adopt(await self.store.live_table_ids())
                 if check:
-                    await self.adopt(await self.store.live_table_ids())
                     await self._lobby_from_redis()
             except asyncio.CancelledError:
                 raise
@@ -327,13 +334,13 @@ class Room:
         loop = asyncio.get_running_loop()
         since = loop.time()
         for table in tables:
+            if loop.time() - since > WARM_SLICE:
+                await asyncio.sleep(WARM_REST)
+                since = loop.time()
             if self.closing:
                 return
             if not table.cold or self.tables.get(table.id) is not table:
                 continue
-            if loop.time() - since > WARM_SLICE:
-                await asyncio.sleep(WARM_REST)
-                since = loop.time()
             try:
                 await table.call(table.warm)
             except ProtocolError:
