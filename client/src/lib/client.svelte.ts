@@ -443,9 +443,10 @@ export class Client {
     this.pending = null;
     const shown: Shown = { version: f.version as number, events: [], view, clock: this.clockOf(f.clock as Clock | null) };
     this.queue.jump([{ kind: 'show', shown, settling: false }, { kind: 'settled' }]);
-    const starts = this.status === 'playing' && (before === 'open' || f.version === 0);
+    // A rejoin (a new socket, a gap) of a match this screen already shows is not dealt again.
+    const starts = this.status === 'playing' && (before === 'open' || (before === null && f.version === 0));
     if (starts && view && speed() === 'normal' && !reducedMotion()) {
-      // The match starts in front of us (or nothing has happened in it yet): deal.
+      // The match starts in front of us (or we open it before anything happened): deal.
       this.queue.push([
         { effect: { kind: 'deal', deal: view.deal }, ms: 800, essential: false },
         { effect: { kind: 'settled' }, ms: 0, essential: true },

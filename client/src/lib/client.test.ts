@@ -375,6 +375,24 @@ describe('versions', () => {
   });
 });
 
+describe('the deal on screen', () => {
+  it('is dealt when a match nothing happened in yet opens, not again on a rejoin', () => {
+    store.set('bolola.pace', 'normal');
+    const { c, ws } = seated(0);
+    expect(c.dealing).not.toBeNull(); // the match starts in front of us: dealt
+    vi.advanceTimersByTime(1000);
+    expect(c.dealing).toBeNull();
+    ws.drop(); // the server restarted, say: nothing was played meanwhile
+    vi.advanceTimersByTime(FIRST_RETRY_MS);
+    const again = last();
+    again.accept();
+    welcome(again);
+    again.hear(snapshot(0));
+    expect(c.dealing).toBeNull(); // already dealt on this screen
+    expect(c.view).not.toBeNull();
+  });
+});
+
 describe('the action in flight', () => {
   it('waits for its own answer, and other tables are not this one', () => {
     const { c, ws } = seated();
