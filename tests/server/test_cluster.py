@@ -264,6 +264,26 @@ def test_a_paused_owner_wakes_after_its_lease_moved_and_cannot_write(
     run(scenario)
 
 
+async def played_across_a_redis_restart(
+    one: ServerProcess, two: ServerProcess, redis_server: RedisServer
+) -> tuple[Player, Player, int]:
+    """A table across the two processes played to version 15, Redis killed and started
+    again (empty), then played on to 40: every update gap-free, every ack in the log."""
+    a, b, table = await seated_apart(one, two)
+    acked: list[int] = []
+    await asyncio.gather(play_on(a, table, 15, acked), play_on(b, table, 15, acked))
+    redis_server.halt()
+    redis_server.start()
+    # b is told to rejoin once its process is back on Redis; then both play on.
+    await b.expect(lambda f: f.get("code") == "table_moved", timeout=30)
+    await seat(b, table)
+    await asyncio.gather(play_on(a, table, 40, acked), play_on(b, table, 40, acked))
+    for name, p in (("a", a), ("b", b)):
+        assert gap_free(updates(p, table)), f"{name}: {updates(p, table)}"
+    assert set(acked) <= set(await logged(one.database_url, table))
+    return a, b, table
+
+
 def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
     processes: Callable[..., list[ServerProcess]], redis_server: RedisServer
 ) -> None:
@@ -273,18 +293,7 @@ def test_redis_restarted_mid_game_play_goes_on_and_clients_resync(
     one, two = processes(2)
 
     async def scenario() -> None:
-        a, b, table = await seated_apart(one, two)
-        acked: list[int] = []
-        await asyncio.gather(play_on(a, table, 15, acked), play_on(b, table, 15, acked))
-        redis_server.halt()
-        redis_server.start()
-        # b is told to rejoin once its process is back on Redis; then both play on.
-        await b.expect(lambda f: f.get("code") == "table_moved", timeout=30)
-        await seat(b, table)
-        await asyncio.gather(play_on(a, table, 40, acked), play_on(b, table, 40, acked))
-        for name, p in (("a", a), ("b", b)):
-            assert gap_free(updates(p, table)), f"{name}: {updates(p, table)}"
-        assert set(acked) <= set(await logged(one.database_url, table))
+        a, b, table = await played_across_a_redis_restart(one, two, redis_server)
         # What Redis forgot is told again: the table is in every process's lobby.
         owner = redis.Redis.from_url(redis_server.url, decode_responses=True).get(
             f"bolola:owner:{table}"
@@ -315,17 +324,7 @@ def test_redis_restarted_again_and_again_every_new_table_plays_on(
 
     async def scenario() -> None:
         for _ in range(8):
-            a, b, table = await seated_apart(one, two)
-            acked: list[int] = []
-            await asyncio.gather(play_on(a, table, 15, acked), play_on(b, table, 15, acked))
-            redis_server.halt()
-            redis_server.start()
-            await b.expect(lambda f: f.get("code") == "table_moved", timeout=30)
-            await seat(b, table)
-            await asyncio.gather(play_on(a, table, 40, acked), play_on(b, table, 40, acked))
-            for name, p in (("a", a), ("b", b)):
-                assert gap_free(updates(p, table)), f"{name}: {updates(p, table)}"
-            assert set(acked) <= set(await logged(one.database_url, table))
+            a, b, _ = await played_across_a_redis_restart(one, two, redis_server)
             for p in (a, b):
                 await p.close()
 
