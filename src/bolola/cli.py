@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("bolola.referee", "scores for each record of FILE (or - for stdin)"),
     "play": ("bolola.terminal", "play a match in the terminal against bots (--game G)"),
     "bench": ("bolola.bench", "measure speed: engine, bots or server"),
-    "arena": ("bolola.arena", "bots against bots over duplicate deals, with a report"),
+    "arena": ("bolola.arena_cli", "bots against bots over duplicate deals, with a report"),
     "serve": ("bolola.server.cli", "start the card room server"),
     "verify": ("bolola.verify", "check every deal of a record against its revealed seeds"),
     "analyse": ("bolola.analysis.cli", "judge every decision of a record (JSON or text)"),

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bolola.server.table import Table
-from bolola.server.update import Update
+from bolola.server.update import Update, stale
 
 
 @dataclass
 class Log:
-    """The two things ``Table._is_stale`` reads: the version and the recent updates."""
+    """The two things ``stale`` reads of a table: its version and its recent updates."""
 
     version: int = 0
     updates: list[Update] = field(default_factory=list)
@@ -24,7 +23,7 @@ class Log:
 
 
 def is_stale(log: Log, seat: int, version: int) -> bool:
-    return Table._is_stale(log, seat, version)  # type: ignore[arg-type]
+    return stale(log.updates, log.version, seat, version)
 
 
 def test_both_seats_placing_at_once_are_both_accepted() -> None:

@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, cast
 
 from bolola import arena
+from bolola.arena_report import spread
 from bolola.bots.base import Budget, make_bot
 from bolola.bots.king_bolola.club import ClubBot, hand_value
 from bolola.cards import Card
@@ -66,18 +67,6 @@ def deals_needed(setup: arena.Setup, units: list[arena.Unit], level: str) -> int
     return None
 
 
-def _spread(times: list[float]) -> dict[str, Any]:
-    times = sorted(times)
-    if not times:
-        return {"decisions": 0}
-    return {
-        "decisions": len(times),
-        "median_ms": round(statistics.median(times), 4),
-        "p95_ms": round(times[int(0.95 * (len(times) - 1))], 4),
-        "max_ms": round(times[-1], 4),
-    }
-
-
 def decision_times(level: str, deals: int, seed: int, samples: int) -> dict[str, Any]:
     """Milliseconds per decision of ``level`` in all four seats: all of them, the card
     plays with a choice (more than one legal card), and the contract choices."""
@@ -104,9 +93,9 @@ def decision_times(level: str, deals: int, seed: int, samples: int) -> dict[str,
             step += 1
     return {
         "level": level,
-        **_spread(times),
-        "card_choices": _spread(choices),
-        "contract_choices": _spread(declares),
+        **spread(times, digits=4),
+        "card_choices": spread(choices, digits=4),
+        "contract_choices": spread(declares, digits=4),
     }
 
 
@@ -222,15 +211,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"  paired difference per deal: {p['mean']:+.1f} (95% CI {lo:+.1f} .. {hi:+.1f})")
         needed = out["deals_needed"]
         print(f"  interval above zero after: {needed if needed else 'not within'} deals")
-    for what, spread in (
+    for what, times in (
         ("all decisions", t),
         ("card plays with a choice", t["card_choices"]),
         ("contract choices", t["contract_choices"]),
     ):
-        if spread["decisions"]:
+        if times["decisions"]:
             print(
-                f"  {t['level']} {what}: median {spread['median_ms']:.3f} ms, "
-                f"p95 {spread['p95_ms']:.3f} ms, max {spread['max_ms']:.3f} ms "
-                f"({spread['decisions']} decisions)"
+                f"  {t['level']} {what}: median {times['median_ms']:.3f} ms, "
+                f"p95 {times['p95_ms']:.3f} ms, max {times['max_ms']:.3f} ms "
+                f"({times['decisions']} decisions)"
             )
     return 0

@@ -30,6 +30,7 @@ import sys
 import time
 from typing import Any
 
+from bolola.arena_report import spread
 from bolola.bots.base import Budget
 from bolola.bots.king_bolola.expert import make_expert
 from bolola.bots.king_bolola.playout import choose, playout
@@ -211,22 +212,11 @@ def _time_decisions(bot: Any, deals: int, seed: int, clock: Any) -> dict[str, An
         state, _ = GAME.apply(state, seat, action)
         step += 1
 
-    def summary(xs: list[float]) -> dict[str, Any]:
-        xs = sorted(xs)
-        if not xs:
-            return {"decisions": 0}
-        return {
-            "decisions": len(xs),
-            "median_ms": round(1000 * statistics.median(xs), 1),
-            "p95_ms": round(1000 * xs[min(len(xs) - 1, int(0.95 * len(xs)))], 1),
-            "max_ms": round(1000 * xs[-1], 1),
-        }
-
     return {
         "forced_decisions": forced,
-        "all": summary(play_times + declare_times),
-        "play": summary(play_times),
-        "declare": summary(declare_times),
+        "all": spread([1000 * x for x in play_times + declare_times], digits=1),
+        "play": spread([1000 * x for x in play_times], digits=1),
+        "declare": spread([1000 * x for x in declare_times], digits=1),
     }
 
 

@@ -1,12 +1,15 @@
-"""What a table sends a joining or resyncing client: a snapshot, or exactly what it missed."""
+"""What a table sends a joining or resyncing client (a snapshot, or exactly what it
+missed), and everyone at the end of a match."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bolola.engine import Seat
+from bolola.engine import Outcome, Seat
 
 if TYPE_CHECKING:
+    from bolola.progression.settlement import Progress
     from bolola.server.table import Table
 
 
@@ -46,4 +49,31 @@ def catchup(table: Table, seat: Seat | None, since: int) -> dict[str, Any]:
         "view": table.view_json(seat),
         "clock": table.clock_json(),
         "fairness": table.fair.frame(table.game, table.options, table.state),
+    }
+
+
+def over(
+    table: Table,
+    outcome: Outcome,
+    names: Sequence[str],
+    progress: Sequence[Progress],
+    unlocked: dict[int, tuple[str, ...]],
+) -> dict[str, Any]:
+    """The match's end: scores, ranks, where its record is, and each person's progress
+    (rating, XP, league, what they unlocked)."""
+    return {
+        "type": "over",
+        "table": table.id,
+        "version": table.version,
+        "scores": list(outcome.scores),
+        "ranks": list(outcome.ranks),
+        "record": f"/api/tables/{table.id}/record",
+        "progress": {
+            str(p.seat): {
+                "name": names[p.seat],
+                **p.to_json(),
+                "achievements": list(unlocked.get(p.player_id, ())),
+            }
+            for p in progress
+        },
     }

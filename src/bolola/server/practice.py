@@ -21,7 +21,7 @@ from bolola.engine import IllegalAction, RecordError, Seat
 from bolola.fairness import Unrevealed
 from bolola.server.finished import Finished
 from bolola.server.protocol import ProtocolError
-from bolola.server.table import STOPPING
+from bolola.server.serial import STOPPING
 from bolola.store.store import LoggedAction, PlayerInfo, SeatInfo, Store, TableInfo
 
 if TYPE_CHECKING:

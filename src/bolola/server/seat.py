@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bolola.progression.leagues import league_of
-from bolola.store.store import PlayerInfo
+from bolola.progression.levels import level_of
+from bolola.progression.rating import BOT_RATINGS, START
+from bolola.store.store import PlayerInfo, SeatInfo
 
 
 class Listener(Protocol):
@@ -32,6 +34,22 @@ class Holder:
     xp_level: int | None = None  # a human's level (PL-11); bots have none
     away: bool = False  # PL-5: a bot plays for this human until they come back
     online: int = 0  # live connections of this seat's player at this table
+
+    @classmethod
+    def of(cls, s: SeatInfo, players: dict[int, PlayerInfo], game: str) -> Holder:
+        """The holder of a stored seat (``players``: the table's, by id)."""
+        p = players.get(s.player_id) if s.player_id is not None else None
+        if s.kind == "bot":
+            rating = BOT_RATINGS.get(s.level or "", START)
+            return cls("bot", s.level, name=f"bot-{s.level}-{s.seat}", rating=rating)
+        return cls(
+            "human",
+            None,
+            s.player_id,
+            None if p is None else p.name,
+            START if p is None else p.rating_in(game).rating,
+            None if p is None else level_of(p.xp).number,
+        )
 
     @property
     def is_free(self) -> bool:

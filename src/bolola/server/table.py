@@ -1,7 +1,8 @@
 """One table: a serial task owns its match, seats, clock and listeners.
 
 Everything that changes a table runs inside its task, one command at a time (``call`` and
-``post``), so two actions, a join race or a move against the clock are simply ordered.
+``post``, :mod:`~bolola.server.serial`), so two actions, a join race or a move against the
+clock are simply ordered; its bots move through the same task (:mod:`~bolola.server.bot_seats`).
 An accepted action is committed to the table's event log *before* anyone hears of it,
 and each listener gets only its own seat's ``view`` (spectators ``view(state, None)``).
 
@@ -18,40 +19,34 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 
-from bolola.bots import Bot, make_bot
 from bolola.engine import Game, IllegalAction, Options, RecordError, Seat, Seated
-from bolola.progression.levels import level_of
-from bolola.progression.rating import BOT_RATINGS, START
 from bolola.registry import find
 from bolola.server import hints, milestones
 from bolola.server.backoff import Backoff
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.fair import Fairness
-from bolola.server.frames import catchup, snapshot
+from bolola.server.frames import catchup, over, snapshot
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError, dumps, encoded, error, error_of
 from bolola.server.seat import Holder, Listener
+from bolola.server.seating import Seating
 from bolola.server.settings import Settings
-from bolola.server.update import Update
-from bolola.store.store import LoggedAction, PlayerInfo, SeatEnd, SeatInfo, Store, TableInfo
+from bolola.server.update import Update, stale
+from bolola.store.store import LoggedAction, PlayerInfo, SeatEnd, Store, TableInfo
 from bolola.store.writer import FencedError
 
-T = TypeVar("T")
 log = logging.getLogger("bolola.table")
 MAX_ANSWERS = 4096
-# How long stopping waits for the command running (an action being committed) to finish.
-STOP_SECONDS = 2.0
-STOPPING = "the server is stopping; try again in a moment"
 MOVED = "this table moved to another server process; rejoining"
 
 
-class Table:
+class Table(Seating):
     def __init__(
         self,
         info: TableInfo,
@@ -61,6 +56,7 @@ class Table:
         on_change: Callable[[Table], None],
         pacer: Pacer | None = None,
     ) -> None:
+        super().__init__(f"table-{info.id}")
         self.id = info.id
         self.game: Game[Any, Any, Any, Any] = find(info.game)
         # Typed from here on: the store keeps the JSON form, checked when the table was made.
@@ -80,7 +76,7 @@ class Table:
         # the log refuses it (another process took the table over).
         self.fence: int | None = None
         self.on_lost: Callable[[Table], None] | None = None
-        self.holders = [self._holder(s, players, self.game.name) for s in info.seats]
+        self.holders = [Holder.of(s, players, self.game.name) for s in info.seats]
         self.state: Any = None
         self.version = 0
         self.updates: deque[Update] = deque(maxlen=settings.replay_window)
@@ -90,21 +86,12 @@ class Table:
         self.chat_log = Chat(settings)
         self.clock: Clock | None = None
         self.graces: dict[Seat, asyncio.TimerHandle] = {}
-        self.bots: dict[str, Bot] = {}
-        self.thinking: set[tuple[int, Seat]] = set()
         self.pacer = pacer
         self.backoff = Backoff(settings.retry_first_seconds, settings.retry_max_seconds)
         self.expiry: asyncio.TimerHandle | None = None
         self._retry: asyncio.TimerHandle | None = None
         # A write of the log failed: the database may hold more than this table knows.
         self._unsure = False
-        self._stopping = False
-        self._stopped: asyncio.Future[None] | None = None
-        self._queue: asyncio.Queue[
-            tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]] | None
-        ] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-        self._side_tasks: set[asyncio.Task[Any]] = set()
         # view_json's cache: the views of one state (``_views_of``) by seat, encoded.
         self._views_of: Any = None
         self._views: dict[Seat | None, orjson.Fragment] = {}
@@ -115,21 +102,6 @@ class Table:
         if info.status != "open":
             self._cold = info.log
             self.version = info.log[-1].version if info.log else 0
-
-    @staticmethod
-    def _holder(s: SeatInfo, players: dict[int, PlayerInfo], game: str) -> Holder:
-        p = players.get(s.player_id) if s.player_id is not None else None
-        if s.kind == "bot":
-            rating = BOT_RATINGS.get(s.level or "", START)
-            return Holder("bot", s.level, name=f"bot-{s.level}-{s.seat}", rating=rating)
-        return Holder(
-            "human",
-            None,
-            s.player_id,
-            None if p is None else p.name,
-            START if p is None else p.rating_in(game).rating,
-            None if p is None else level_of(p.xp).number,
-        )
 
     @property
     def cold(self) -> bool:
@@ -172,10 +144,10 @@ class Table:
             )
         return update
 
-    # -- the serial task ----------------------------------------------------------------
+    # -- start ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+        self._start_task()
         if self.status == "open":
             self._arm_expiry()
             if all(not h.is_free for h in self.holders):  # full, but the start was not stored
@@ -187,154 +159,15 @@ class Table:
                 if h.kind == "human" and h.online == 0:
                     self._start_grace(seat)
 
-    async def stop(self) -> None:
-        """No more moves, timers or retries; the command running (an action being
-        committed) may finish, briefly; the commands still queued are refused."""
-        if self._stopped is None:
-            self._stopping = True  # at once: nothing new starts from here on
-            self._stopped = asyncio.ensure_future(self._wind_down())
-        await asyncio.shield(self._stopped)
+    def _changed(self) -> None:
+        """What the lobby lists of the table changed (seats, status, invitations)."""
+        self.on_change(self)
 
-    async def _wind_down(self) -> None:
+    def _halt(self) -> None:
         self._cancel_clock()
         for handle in [*self.graces.values(), self._retry, self.expiry]:
             if handle is not None:
                 handle.cancel()
-        for task in self._side_tasks:
-            task.cancel()
-        if self._task is not None:
-            self._queue.put_nowait(None)  # the task ends when it comes to this
-            try:
-                await asyncio.wait_for(asyncio.shield(self._task), STOP_SECONDS)
-            except TimeoutError:
-                self._task.cancel()
-        await asyncio.gather(
-            *[t for t in [self._task, *self._side_tasks] if t is not None],
-            return_exceptions=True,
-        )
-        while not self._queue.empty():
-            item = self._queue.get_nowait()
-            if item is not None and not item[1].done():
-                item[1].set_exception(ProtocolError("server_error", STOPPING))
-
-    async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
-        """Run ``fn`` in the table's task, after every command queued before it."""
-        if self._stopping:
-            raise ProtocolError("server_error", STOPPING)
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((fn, future))
-        return await future
-
-    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
-        """Queue ``fn`` without waiting (timers, bots, closed connections)."""
-        if self._stopping:
-            return
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        future.add_done_callback(_log_failure)
-        self._queue.put_nowait((fn, future))
-
-    async def _run(self) -> None:
-        while True:
-            item = await self._queue.get()
-            if item is None:
-                return
-            fn, future = item
-            try:
-                if self._cold is not None:
-                    await self.warm()
-                result = await fn()
-            except asyncio.CancelledError:
-                if not future.done():
-                    future.set_exception(ProtocolError("server_error", STOPPING))
-                raise
-            except Exception as e:  # a command's failure is its caller's, not the table's
-                if not future.done():
-                    future.set_exception(e)
-            else:
-                if not future.done():
-                    future.set_result(result)
-
-    def _spawn(self, coro: Awaitable[Any]) -> None:
-        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
-        self._side_tasks.add(task)
-        task.add_done_callback(self._side_tasks.discard)
-        task.add_done_callback(_log_failure)
-
-    # -- seats (run inside the task) ----------------------------------------------------
-
-    def seat_of(self, player_id: int) -> Seat | None:
-        for seat, h in enumerate(self.holders):
-            if h.kind == "human" and h.player_id == player_id:
-                return seat
-        return None
-
-    async def take_seat(self, player: PlayerInfo, seat: Seat | None) -> Seat:
-        """Seat ``player`` (PL-2): their own seat again, the one asked for, or the first free."""
-        mine = self.seat_of(player.id)
-        if mine is not None:
-            return mine
-        if self.status == "expired":
-            raise ProtocolError("no_table", "nobody joined this table in time; it was closed")
-        if self.status != "open":
-            raise ProtocolError("table_full", "the match has started; every seat is taken")
-        if self.access == "invited" and player.id != self.host_id and player.id not in self.invited:
-            raise ProtocolError("not_invited")
-        if seat is not None:
-            if not 0 <= seat < len(self.holders):
-                raise ProtocolError("bad_request", f"seat must be 0..{len(self.holders) - 1}")
-            if not self.holders[seat].is_free:
-                raise ProtocolError("seat_taken", f"seat {seat} is taken")
-        else:
-            free = [s for s, h in enumerate(self.holders) if h.is_free]
-            if not free:
-                raise ProtocolError("table_full", f"all {len(self.holders)} seats are taken")
-            seat = free[0]
-        h = self.holders[seat]
-        await self.store.set_seat(self.id, SeatInfo(seat, "human", None, player.id))
-        h.player_id, h.name = player.id, player.name
-        h.rating = player.rating_in(self.game.name).rating
-        h.xp_level = level_of(player.xp).number
-        self._presence()
-        self._arm_expiry()
-        await self.begin_if_full()
-        self.on_change(self)
-        return seat
-
-    async def leave(self, player: PlayerInfo, conn: Listener | None = None) -> None:
-        """Before play the seat is freed; during play the player keeps it and a bot plays
-        for them until they come back (PL-5). During play only ``conn`` stops listening
-        (given: the socket that left): another tab of the player goes on, showing the
-        seat away, with its "I'm back"."""
-        seat = self.seat_of(player.id)
-        if seat is None:
-            if conn is not None and self.listeners.get(conn, 0) is None:
-                del self.listeners[conn]  # a spectator stops watching
-                return
-            raise ProtocolError("not_seated")
-        h = self.holders[seat]
-        for other, _s in list(self.listeners.items()):
-            if other.player.id == player.id and (
-                conn is None or other is conn or self.status != "playing"
-            ):
-                del self.listeners[other]
-        h.online = sum(1 for s in self.listeners.values() if s == seat)
-        if self.status == "open":
-            await self.store.set_seat(self.id, SeatInfo(seat, "human", None, None))
-            h.player_id, h.name = None, None
-            self._arm_expiry()
-        elif self.status == "playing":
-            h.away = True
-            self._after_change()
-        self._presence()
-        self.on_change(self)
-
-    async def invite(self, host: PlayerInfo, guest: PlayerInfo) -> None:
-        if host.id != self.host_id and self.seat_of(host.id) is None:
-            raise ProtocolError("not_seated", "only the host or a seated player may invite")
-        if guest.id not in self.invited:
-            await self.store.invite(self.id, guest.id)
-            self.invited.add(guest.id)
-            self.on_change(self)  # listed to the guest now (and on every process)
 
     async def begin_if_full(self) -> None:
         """Every seat is taken: the match starts (or, if the database refuses, will)."""
@@ -387,83 +220,6 @@ class Table:
         conn.send({"type": "joined", "table": self.id, "seat": seat})
         conn.send(catchup(self, seat, since) if since is not None else snapshot(self, seat))
         return seat
-
-    def may_watch(self, player: PlayerInfo) -> bool:
-        """Anyone may watch a table open to anyone; a private one, its host, the invited
-        and its seated players (the lobby lists it to the same players)."""
-        return (
-            self.access == "anyone"
-            or player.id == self.host_id
-            or player.id in self.invited
-            or self.seat_of(player.id) is not None
-        )
-
-    async def back(self, conn: Listener) -> None:
-        """A seated player says they are here again: the bot stops playing for them."""
-        seat = self.seat_of(conn.player.id)
-        if seat is None:
-            raise ProtocolError("not_seated")
-        if self.holders[seat].away:
-            self.holders[seat].away = False
-            self._after_change()  # the seat's clock armed again, before everyone hears
-            self._presence()
-
-    async def detach(self, conn: Listener) -> None:
-        if conn not in self.listeners:
-            return
-        seat = self.listeners.pop(conn)
-        if seat is None:
-            return
-        h = self.holders[seat]
-        h.online = max(0, h.online - 1)
-        if h.online == 0 and self.status == "playing":
-            self._start_grace(seat)
-        self._presence()
-
-    def _start_grace(self, seat: Seat) -> None:
-        old = self.graces.pop(seat, None)
-        if old is not None:
-            old.cancel()
-        if self._stopping:  # a timer would keep the stopped table alive for nothing
-            return
-        loop = asyncio.get_running_loop()
-        self.graces[seat] = loop.call_later(
-            self.settings.grace_seconds, self.post, lambda: self._grace_over(seat)
-        )
-
-    async def _grace_over(self, seat: Seat) -> None:
-        self.graces.pop(seat, None)
-        h = self.holders[seat]
-        if h.online == 0 and not h.away and self.status == "playing":
-            h.away = True
-            self._after_change()
-            self._presence()
-
-    def _presence(self) -> None:
-        # With the move clock as it runs now: a seat back, or played by a bot, changes it
-        # without an update.
-        self._broadcast_same(
-            {
-                "type": "seats",
-                "table": self.id,
-                "version": self.version,
-                "seats": self.seats_json(),
-                "clock": self.clock_json(),
-            }
-        )
-
-    def clock_json(self) -> dict[str, Any] | None:
-        """The move clock as it runs now (None: no person's clock runs)."""
-        return None if self.clock is None else self.clock.to_json()
-
-    def seats_json(self) -> list[dict[str, Any]]:
-        return [h.to_json(s) for s, h in enumerate(self.holders)]
-
-    def _broadcast_same(self, message: dict[str, Any]) -> None:
-        if self.listeners:
-            frame = dumps(message)
-            for conn in self.listeners:
-                conn.send(frame)
 
     def view_json(self, seat: Seat | None) -> orjson.Fragment | None:
         """The seat's view of the current state as JSON, encoded once per state and seat
@@ -549,7 +305,7 @@ class Table:
             raise ProtocolError("not_started")
         if self.status != "playing":
             raise ProtocolError("game_over")
-        if self._is_stale(seat, version):
+        if stale(self.updates, self.version, seat, version):
             raise ProtocolError(
                 "stale", f"the action was made on version {version}; the table is at {self.version}"
             )
@@ -578,18 +334,6 @@ class Table:
             if self._folded is not None and acked:  # accepted, but no update went out
                 conn.send({**self._ack(client_id, acked[0]), "table": self.id})
             self._folded = None
-
-    def _is_stale(self, seat: Seat, version: int) -> bool:
-        """Made on an older version: stale unless every action since was another seat's
-        while this seat was also to move (a phase where seats act at once)."""
-        if version == self.version:
-            return False
-        if version > self.version:
-            return True
-        missed = [u for u in self.updates if u.version > version]
-        if len(missed) != self.version - version:
-            return True
-        return any(u.seat == seat or seat not in u.to_move_before for u in missed)
 
     async def _accept(
         self,
@@ -731,28 +475,11 @@ class Table:
         self.backoff.reset()
         log.info("table over", extra={"table": self.id, "version": self.version})
         unlocked = await self._unlocked([p.player_id for p in progress])
-        self._broadcast_same(
-            {
-                "type": "over",
-                "table": self.id,
-                "version": self.version,
-                "scores": list(outcome.scores),
-                "ranks": list(outcome.ranks),
-                "record": f"/api/tables/{self.id}/record",
-                "progress": {
-                    str(p.seat): {
-                        "name": names[p.seat],
-                        **p.to_json(),
-                        "achievements": list(unlocked.get(p.player_id, ())),
-                    }
-                    for p in progress
-                },
-            }
-        )
+        self._broadcast_same(over(self, outcome, names, progress, unlocked))
         for handle in self.graces.values():
             handle.cancel()
         self.graces.clear()
-        self.on_change(self)
+        self._changed()
 
     async def _unlocked(self, player_ids: list[int]) -> dict[int, tuple[str, ...]]:
         """What the match unlocked for each player (issue 17); a failure here costs the
@@ -821,9 +548,9 @@ class Table:
             )
         )
         self.listeners.clear()
-        self.on_change(self)
+        self._changed()
 
-    # -- clock and bots -------------------------------------------------------------------
+    # -- the move clock ------------------------------------------------------------------
 
     def _after_change(self) -> None:
         """Seats changed hands (away, back, start): re-arm the clock, let bots move."""
@@ -863,94 +590,6 @@ class Table:
                 log.info("move timed out", extra={"table": self.id, "seat": seat})
         self._presence()
         self._play_bots()  # the stand-in's move, retried like any bot's if it is refused
-
-    @property
-    def unattended(self) -> bool:
-        """No seated person is connected: an all-bot table, or one its players left."""
-        return not any(h.kind == "human" and h.online > 0 for h in self.holders)
-
-    def _play_bots(self) -> None:
-        if self.status != "playing" or self._stopping:
-            return
-        for seat in self.game.to_move(self.state):
-            if self.holders[seat].by_bot and (self.version, seat) not in self.thinking:
-                self.thinking.add((self.version, seat))
-                self._spawn(self._think(self.version, seat))
-
-    def _bot(self, seat: Seat) -> Bot:
-        h = self.holders[seat]
-        level = h.level if h.kind == "bot" and h.level else self.settings.stand_in_level
-        bot = self.bots.get(level)
-        if bot is None:
-            bot = self.bots[level] = make_bot(self.game.name, level)
-        return bot
-
-    async def _think(self, version: int, seat: Seat) -> None:
-        try:
-            if self.holders[seat].kind == "human" and self.settings.stand_in_seconds > 0:
-                # A stand-in plays at a person's pace: "I'm back" stays worth pressing.
-                await asyncio.sleep(self.settings.stand_in_seconds)
-            if self.pacer is not None and self.unattended:
-                async with self.pacer.turn():
-                    await self._bot_turn(version, seat)
-            else:
-                await self._bot_turn(version, seat)
-        finally:
-            self.thinking.discard((version, seat))
-
-    async def _bot_turn(self, version: int, seat: Seat) -> None:
-        if version != self.version or self.status != "playing":
-            return  # the table moved on while this waited its turn
-        # A bot gets the seat's view and legal actions only, and thinks off the event loop.
-        view = self.game.view(self.state, seat)
-        legal = self.game.legal_actions(self.state, seat)
-        bot = self._bot(seat)
-        seed = hash((self.seed, version, seat)) & 0x7FFFFFFF
-        action = await asyncio.to_thread(bot.choose, view, legal, seed)
-        self.thinking.discard((version, seat))
-        await self.call(lambda: self._bot_move(version, seat, action))
-
-    async def _bot_move(self, version: int, seat: Seat, action: Any) -> None:
-        if self._stopping:  # queued before the stop, its thinker cancelled since
-            return
-        try:
-            await self._settle_log()
-        except ProtocolError:
-            self._retry_later()
-            return
-        if (
-            version != self.version
-            or self.status != "playing"
-            or not self.holders[seat].by_bot
-            or seat not in self.game.to_move(self.state)
-        ):
-            return
-        try:
-            await self._accept(seat, action, None, None)
-        except ProtocolError as e:
-            if e.code == "server_error":  # the database: the same move again, later
-                self._retry_later()
-            else:
-                log.error("bot move refused: %s", e.message, extra={"table": self.id, "seat": seat})
-
-    # -- chat -----------------------------------------------------------------------------
-
-    async def chat(self, conn: Listener, text: str) -> None:
-        """PL-6: a line to everyone at the table, stored; length and rate are limited."""
-        if conn not in self.listeners:
-            raise ProtocolError("not_joined")
-        text = self.chat_log.check(conn.player.id, text)
-        at = await self.store.add_chat(self.id, conn.player.id, text)
-        line = self.chat_log.add(conn.player.name, self.seat_of(conn.player.id), text, at)
-        self._broadcast_same({"type": "chat", "table": self.id, **line})
-
-
-def _log_failure(future: asyncio.Future[Any]) -> None:
-    if future.cancelled():
-        return
-    e = future.exception()
-    if e is not None and not isinstance(e, ProtocolError):
-        log.error("table command failed", exc_info=e)
 
 
 __all__ = ["Holder", "Listener", "Table"]

@@ -18,6 +18,7 @@ from bolola.cards import Card
 from bolola.games.jolly import finder
 from bolola.games.jolly.finder import Plan
 from bolola.games.jolly.meld import TableMeld
+from bolola.games.jolly.search import Search
 
 MOST = 20_000
 """Answers kept; all are forgotten at once beyond that (a bot's memory stays bounded)."""
@@ -79,7 +80,7 @@ def turn(hand: Sequence[Card], table: Sequence[TableMeld], keep: int, may_close:
         if close_key in _memo:
             closes = _memo[close_key]
         else:
-            search = finder._Search(tuple(hand), table)
+            search = Search(tuple(hand), table)
             closes = search.plan(1, exact=True)
             _remember(close_key, closes)
             if closes is None and key not in _memo:
