@@ -248,7 +248,7 @@ class Cluster:
             try:
                 await self.redis.sadd(TABLES + self.me, *[str(t) for t in won])
             except BaseException:
-                # Won, but the caller never hears of them: let go (Room._adopt).
+                # Won, but the caller never hears of them: let go (Keeper._adopt).
                 await self.release(won)
                 raise
         return won
@@ -282,7 +282,7 @@ class Cluster:
     async def release(self, tables: Iterable[int]) -> None:
         """The leases of ``tables`` let go (those still this process's), in one script.
         Best effort: a lease left in Redis names this process, whose next whole check
-        takes its table again (``Room._keep``)."""
+        takes its table again (``Keeper._keep``)."""
         try:
             await self._release_all(tables, self.redis)
         except (RedisError, OSError) as e:

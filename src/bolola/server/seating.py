@@ -19,9 +19,6 @@ from bolola.server.protocol import ProtocolError, dumps
 from bolola.server.seat import Listener
 from bolola.store.store import PlayerInfo, SeatInfo, Store
 
-if TYPE_CHECKING:
-    pass
-
 
 class Seating(BotSeats):
     """The part of a :class:`~bolola.server.table.Table` that seats players and listeners."""

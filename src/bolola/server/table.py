@@ -382,14 +382,14 @@ class Table(Seating):
     async def _after_accept(self, update: Update) -> None:
         """An action is in the log and in the state: clocks, everyone told, what next."""
         self._cancel_clock()
-        over = self.game.outcome(self.state) is not None
-        if not over:
+        ended = self.game.outcome(self.state) is not None
+        if not ended:
             self._arm_clock()
         self._broadcast_update(update)
         if self.fair.news(self.game, self.state):  # a deal is over: its seed is revealed
             fairness = self.fair.frame(self.game, self.options, self.state)
             self._broadcast_same({"type": "fairness", "table": self.id, "fairness": fairness})
-        if over:
+        if ended:
             await self._end()
         else:
             self._play_bots()
