@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
-import time
 from collections.abc import Collection, Iterable, Mapping
 from datetime import UTC, date, datetime
 from typing import Any, cast
@@ -22,7 +20,7 @@ from sqlalchemy.orm import configure_mappers
 from bolola.engine import Record
 from bolola.progression.achievements import DayClaim, MatchFacts
 from bolola.progression.settlement import Progress
-from bolola.store import challenges, friends, milestones, players, restore, results
+from bolola.store import challenges, friends, keys, milestones, players, restore, results
 from bolola.store.database import is_sqlite, migrate, open_engine
 from bolola.store.direct import SqliteLog
 from bolola.store.models import (
@@ -33,7 +31,6 @@ from bolola.store.models import (
     MatchRecord,
     Player,
     SeatRow,
-    ServerKey,
     TableRow,
     now,
     utc,
@@ -119,19 +116,10 @@ class Store:
     async def secret(self, name: str) -> str:
         """A server secret, made on first use and kept."""
         async with self._sessions() as s:
-            row = await s.get(ServerKey, name)
-            if row is not None:
-                return row.value
-
-        async def make(session: AsyncSession) -> str:
-            found = await session.get(ServerKey, name)
-            if found is not None:
-                return found.value
-            value = secrets.token_urlsafe(48)
-            session.add(ServerKey(name=name, value=value))
-            return value
-
-        return await self.writer.write(make)
+            found = await keys.value(s, name)
+        if found is not None:
+            return found
+        return await self.writer.write(lambda session: keys.make_secret(session, name))
 
     async def check_health(self) -> None:
         """A real read and a real write (the ``health`` key's time, committed); raises
@@ -139,32 +127,15 @@ class Store:
         async with self._sessions() as s:
             await s.execute(select(func.count()).select_from(Player))
         stamp = datetime.now(UTC).isoformat()
-
-        async def write(session: AsyncSession) -> None:
-            row = await session.get(ServerKey, "health")
-            if row is None:
-                session.add(ServerKey(name="health", value=stamp))
-            else:
-                row.value = stamp
-
-        await self.writer.write(write)
+        await self.writer.write(lambda session: keys.put(session, "health", stamp))
 
     async def revoke(self, key: str, until: float) -> None:
-        """Remember a signed-out session token (by ``key``) until it would expire anyway;
-        expired ones are forgotten on the way."""
-
-        async def write(session: AsyncSession) -> None:
-            for row in await session.scalars(select(ServerKey).where(ServerKey.name.like("r:%"))):
-                if float(row.value) < time.time():
-                    await session.delete(row)
-            if await session.get(ServerKey, key) is None:
-                session.add(ServerKey(name=key, value=repr(until)))
-
-        await self.writer.write(write)
+        """Remember a signed-out session token (by ``key``) until it would expire anyway."""
+        await self.writer.write(lambda session: keys.revoke(session, key, until))
 
     async def revoked(self, key: str) -> bool:
         async with self._sessions() as s:
-            return await s.get(ServerKey, key) is not None
+            return await keys.value(s, key) is not None
 
     async def add_player(
         self, name: str, *, is_guest: bool, password_hash: str | None = None
