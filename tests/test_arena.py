@@ -346,6 +346,7 @@ def test_two_seat_text_report_names_each_bot(capsys: pytest.CaptureFixture[str])
         ["--game", "hearts-trumps", "--deals", "0"],
         ["--game", "hearts-trumps", "--contract", "queens"],
         ["--game", "hearts-trumps", "--seconds", "-1"],
+        ["--game", "hearts-trumps", "--samples", "-5"],
         ["--game", "hearts-trumps", "--option", "target=0"],
         ["--deals", "1", "--records", "/nonexistent-dir/x.jsonl"],
     ],

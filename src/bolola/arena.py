@@ -320,6 +320,9 @@ def setup_of(args: argparse.Namespace) -> Setup:
     seconds = float(getattr(args, "seconds", 30.0))
     if seconds <= 0:
         raise RecordError("--seconds must be positive")
+    samples = int(getattr(args, "samples", 0) or 0)
+    if samples < 0:
+        raise RecordError("--samples must be 0 (each level's default) or more")
     seed = int(args.seed)
     contract = None
     if getattr(args, "contract", None):
@@ -332,7 +335,7 @@ def setup_of(args: argparse.Namespace) -> Setup:
         game=game.name,
         matches=matches > 0,
         contract=contract,
-        samples=max(0, int(getattr(args, "samples", 0) or 0)),
+        samples=samples,
         seconds=seconds,
         records=bool(getattr(args, "records", None)),
         timing=bool(getattr(args, "timing", False)),

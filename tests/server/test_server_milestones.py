@@ -5,11 +5,14 @@ the feats of matches that have none yet, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
 from roomclient import Player, Rest, ServerProcess, play, run
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -144,3 +147,16 @@ def test_the_command_backfills_and_prints_a_players_achievements(server: ServerP
         assert proc.returncode == 2 and b"--backfill or --player" in err
 
     run(scenario)
+
+
+def test_the_command_says_why_a_database_cannot_be_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bolola.server import milestones
+
+    url = f"sqlite:///{tmp_path}/no/such/dir/bolola.db"
+    args = argparse.Namespace(database_url=url, backfill=True, player=None)
+    assert milestones.run(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bolola achievements: the database ") and "Traceback" not in err
+    assert "cannot be read and written" in err

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     logs.setup(settings.log_level)
     allocator.report()
-    problem = _database_problem(settings.database_url)
+    problem = database_problem(settings.database_url)
     if problem is not None:
         print(f"bolola serve: {problem}", file=sys.stderr, flush=True)
         return 1
@@ -103,8 +103,9 @@ def run(args: argparse.Namespace) -> int:
     return 0 if server.started else 1
 
 
-def _database_problem(url: str) -> str | None:
-    """Why the database cannot serve (migrations, a real read, a real write), or None."""
+def database_problem(url: str) -> str | None:
+    """Why the database cannot serve (migrations, a real read, a real write), or None;
+    asked before a command uses it, so that a bad URL or path is one line, not a traceback."""
     import asyncio
     import logging
 

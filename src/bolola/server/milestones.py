@@ -159,7 +159,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.backfill and not args.player:
         print("bolola achievements: say --backfill or --player NAME", file=sys.stderr)
         return 2
+    from bolola.server.cli import database_problem
+
     try:
+        problem = database_problem(url)
+        if problem is not None:
+            print(f"bolola achievements: {problem}", file=sys.stderr)
+            return 1
         return asyncio.run(_run(url, args.backfill, args.player))
     except DatabaseUrlError as e:
         print(f"bolola achievements: {e}", file=sys.stderr)
