@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import cast
 
 import orjson
@@ -313,3 +314,31 @@ def test_an_encoded_view_keeps_no_more_memory_than_its_bytes() -> None:
     finally:
         tracemalloc.stop()
     assert size > 1000 and held < 2 * size
+
+
+def test_a_server_that_refuses_the_bench_stops_it_with_the_reason() -> None:
+    """A server started by hand limits new guests per address: the bench's hello was
+    refused, and the run ended in a traceback."""
+
+    class Refusing:
+        async def recv(self) -> str:
+            return '{"type": "error", "code": "rate_limited", "message": "too many new guests"}'
+
+    async def scenario() -> None:
+        await loadgen._next(cast(ClientConnection, Refusing()), "welcome")
+
+    with pytest.raises(loadgen.RefusedError) as refused:
+        asyncio.run(scenario())
+    assert str(refused.value) == "rate_limited: too many new guests"
+
+
+def test_a_server_that_cannot_start_stops_the_bench_with_its_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its stderr went nowhere: the bench said only "exited at start", in a traceback."""
+    url = f"sqlite:///{tmp_path}/no/such/dir/bench.db"
+    argv = ["bench", "server", "--database-url", url, "--tables", "1", "--moves", "1"]
+    assert main([*argv, "--no-echo"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bolola bench server: the server exited at start: bolola serve: ")
+    assert "cannot be read and written" in err and "Traceback" not in err

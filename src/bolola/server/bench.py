@@ -157,6 +157,10 @@ def _median(values: list[float]) -> float:
     return round(statistics.median(values), 3)
 
 
+class StartError(RuntimeError):
+    """A server the bench started did not come up (why: its last line on stderr)."""
+
+
 def _wait_ready(
     http: str, proc: subprocess.Popen[bytes], timeout: float = 300.0, *, rebuilt: bool = False
 ) -> None:
@@ -167,7 +171,7 @@ def _wait_ready(
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError("the server exited at start")
+            raise StartError("the server exited at start")
         try:
             with urllib.request.urlopen(f"{http}/healthz", timeout=1) as r:
                 if r.status == 200 and (not rebuilt or orjson.loads(r.read()).get("cold", 0) == 0):
@@ -175,7 +179,7 @@ def _wait_ready(
         except OSError:
             pass
         time.sleep(0.01 if rebuilt else 0.05)
-    raise RuntimeError("the server did not become ready")
+    raise StartError("the server did not become ready")
 
 
 def _loop() -> asyncio.AbstractEventLoop:
@@ -232,14 +236,21 @@ def _serve_timed(
     env = _environment(kind)
     env["BOLOLA_DATABASE_URL"] = db
     env.update(extra or {})
-    proc = subprocess.Popen(
-        _command(kind, port, db),
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    server = psutil.Process(proc.pid)
-    _wait_ready(f"http://127.0.0.1:{port}", proc)
+    # Its stderr kept (a temporary file, the server's own once this one is closed): why it
+    # did not start is the one line to show.
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(
+            _command(kind, port, db), env=env, stdout=subprocess.DEVNULL, stderr=errors
+        )
+        server = psutil.Process(proc.pid)
+        try:
+            _wait_ready(f"http://127.0.0.1:{port}", proc)
+        except StartError as e:
+            proc.kill()
+            proc.wait()
+            errors.seek(0)
+            said = [line for line in errors.read().decode(errors="replace").splitlines() if line]
+            raise StartError(f"{e}: {said[-1]}" if said else str(e)) from None
     times = {"ready_s": time.perf_counter() - start, "ready_cpu_s": loadgen.cpu(server)}
     _wait_ready(f"http://127.0.0.1:{port}", proc, rebuilt=True)
     times["rebuilt_s"] = time.perf_counter() - start
@@ -334,8 +345,22 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.processes > 1 or args.redis_url:
-        return _run_processes(args)
+    try:
+        if args.processes > 1 or args.redis_url:
+            return _run_processes(args)
+        return _run_one(args)
+    except (StartError, OSError, WebSocketException, loadgen.LostError) as e:
+        print(f"bolola bench server: {e}", file=sys.stderr)
+        return 1
+    except loadgen.RefusedError as e:
+        hint = ""
+        if e.code == "rate_limited":  # every bench player is a new guest of one address
+            hint = " (start it with BOLOLA_GUESTS_PER_ADDRESS_PER_HOUR=1000000)"
+        print(f"bolola bench server: the server refused: {e}{hint}", file=sys.stderr)
+        return 1
+
+
+def _run_one(args: argparse.Namespace) -> int:
     files = raise_open_files()
     proc: subprocess.Popen[bytes] | None = None
     restart = None

@@ -97,7 +97,7 @@ async def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
         frame: dict[str, Any] = orjson.loads(await ws.recv())
         if frame["type"] == "error":
-            raise RuntimeError(f"server refused: {frame}")
+            raise RefusedError(frame)
         if frame["type"] == kind:
             return frame
 
@@ -138,7 +138,7 @@ async def _read(board: Board, n: int) -> None:
             elif kind == "over":
                 board.over = True
             elif kind == "error":
-                raise RuntimeError(f"server refused: {frame}")
+                raise RefusedError(frame)
             else:
                 continue
             board.changed.set()
@@ -153,6 +153,14 @@ async def _read(board: Board, n: int) -> None:
 
 class LostError(Exception):
     """A seat's connection ended before its match did: the run cannot go on."""
+
+
+class RefusedError(Exception):
+    """The server refused what the load generator sent (an ``error`` frame)."""
+
+    def __init__(self, frame: dict[str, Any]) -> None:
+        super().__init__(f"{frame.get('code')}: {frame.get('message')}")
+        self.code = frame.get("code")
 
 
 async def _until(board: Board, ready: Callable[[], bool]) -> None:
