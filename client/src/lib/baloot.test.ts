@@ -12,6 +12,7 @@ import {
   type BalootDeal,
   type BalootView,
 } from './baloot';
+import { phrases } from './lang/baloot';
 
 const base: BalootView = {
   game: 'baloot',
@@ -145,5 +146,12 @@ describe('baloot', () => {
     expect(roundWhy({ ...d, failed: false, winner: 1 }).why.kind).toBe('made');
     expect(roundWhy({ ...d, kaboot: 0 }).why).toEqual({ kind: 'kaboot', team: 0 });
     expect(roundWhy({ deal: 1, dealer: 3, passed_out: true, declared: [], baloot_seat: null }).why.kind).toBe('passedOut');
+  });
+});
+
+describe('the words of a Baloot deal', () => {
+  it.each(['es', 'en', 'ar'] as const)('name a deal the same in its summary and its bar in %s', (lang) => {
+    const words = phrases[lang];
+    expect(words.baRoundOver).toBe(words.baDeal);
   });
 });

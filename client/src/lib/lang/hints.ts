@@ -18,7 +18,7 @@ const es = {
   hint_kb_close: '{action} y {next} dan casi lo mismo; una regla práctica elige {action}.',
   hint_kb_unsure: 'Ningún reparto encaja con lo visto: eligen las reglas prácticas.',
   hint_ba_card:
-    'Juega {action}: unos {expected} puntos de partida para tu pareja en esta ronda, frente a {next_expected} con {next}, la siguiente mejor.',
+    'Juega {action}: unos {expected} puntos de partida para tu pareja en este reparto, frente a {next_expected} con {next}, la siguiente mejor.',
   hint_ba_close: '{action} y {next} dan casi lo mismo; una regla práctica elige {action}.',
   hint_ba_bid: 'Di {action} (las reglas prácticas de la subasta): unos {expected} puntos de partida para tu pareja en {deals} repartos simulados.',
   hint_ba_double:
@@ -74,7 +74,7 @@ const en: typeof es = {
   hint_kb_close: '{action} and {next} score about the same; a rule of thumb picks {action}.',
   hint_kb_unsure: 'No deal fits what you have seen: the rules of thumb pick.',
   hint_ba_card:
-    'Play {action}: about {expected} game points for your team this round, against {next_expected} with {next}, the next best.',
+    'Play {action}: about {expected} game points for your team this deal, against {next_expected} with {next}, the next best.',
   hint_ba_close: '{action} and {next} score about the same; a rule of thumb picks {action}.',
   hint_ba_bid: 'Say {action} (the bidding rules of thumb): about {expected} game points for your team over {deals} simulated deals.',
   hint_ba_double:
