@@ -160,3 +160,22 @@ def test_the_command_says_why_a_database_cannot_be_opened(
     err = capsys.readouterr().err
     assert err.startswith("bolola achievements: the database ") and "Traceback" not in err
     assert "cannot be read and written" in err
+
+
+def test_a_database_that_cannot_be_opened_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """aiosqlite stops a connection that failed to open with a message to its event loop;
+    the check's loop closed first, and the connection's thread raised (a warning in the
+    test run, omnilib/aiosqlite#389)."""
+    import threading
+
+    from bolola.server.cli import database_problem
+
+    raised: list[BaseException | None] = []
+    before, threading.excepthook = threading.excepthook, lambda a: raised.append(a.exc_value)
+    try:
+        for n in range(8):
+            assert database_problem(f"sqlite:///{tmp_path}/no/{n}/bolola.db") is not None
+        workers = [t for t in threading.enumerate() if "_connection_worker_thread" in t.name]
+    finally:
+        threading.excepthook = before
+    assert raised == [] and workers == []

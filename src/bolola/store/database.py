@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any
 
 from alembic import command
@@ -101,3 +103,17 @@ async def migrate(engine: AsyncEngine) -> None:
 
     async with engine.begin() as connection:
         await connection.run_sync(upgrade)
+
+
+async def threads_stopped(before: set[threading.Thread]) -> None:
+    """The aiosqlite connection threads started since ``before`` ended (at most a second
+    each). A connection that fails to open stops its thread with a message to the event
+    loop it came from: a loop closed first makes that thread raise (omnilib/aiosqlite#389),
+    so a failed open waits here, its loop still running, before it is reported."""
+    workers = [
+        t
+        for t in threading.enumerate()
+        if t not in before and t.name.endswith("(_connection_worker_thread)")
+    ]
+    for worker in workers:
+        await asyncio.to_thread(worker.join, 1.0)
