@@ -185,3 +185,15 @@ def create_table(
     assert answer["status"] == 201, answer
     table_id: int = answer["body"]["table"]["id"]
     return table_id
+
+
+def leave_table(page: Page) -> None:
+    """Leaves the table by the bar's "Dejar la mesa", saying yes when asked (a match in
+    play: a bot plays the seat to the end), and waits for the lobby."""
+    page.locator(".tools .leave").click()
+    lobby = page.get_by_test_id("lobby")
+    ask = page.get_by_test_id("leave-ask")
+    lobby.or_(ask).first.wait_for()
+    if ask.count():
+        page.get_by_test_id("leave-confirm").click()
+    expect(lobby).to_be_visible()

@@ -75,6 +75,9 @@ export class Client {
   pending = $state<string | null>(null);
   /** The table's fair deals as last revealed (docs/fairness.md); null before a frame says. */
   fairness = $state<FairnessFrame | null>(null);
+  /** The open table is not there: no such table (never made, or closed unjoined), or its
+   * match is over and gone from the server's memory. The join's answer; the screen says so. */
+  gone = $state<'no_table' | 'game_over' | null>(null);
 
   private readonly socket = new Socket({
     // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
@@ -182,16 +185,19 @@ export class Client {
     }, delay);
   }
 
+  /** Leaving the table's screen: the seat (if any) is left, and what the table said (a
+   * refused move's notice) stays behind rather than following into the lobby. */
   close(): void {
     this.leaveSeat();
     this.resetTable();
+    this.notice = null;
   }
 
   /** Going from a seat: before the match it is freed; during it a bot plays it until we
    * are back (PL-5). Unsaid, the server keeps the seat online and everyone waits for it. */
   private leaveSeat(): void {
     const id = this.tableId;
-    if (id === null || this.watching) return;
+    if (id === null || this.watching || this.gone !== null) return;
     // Seatless by the snapshot's word; with no answer yet the join may still seat us, and
     // the server runs the leave after it.
     if (this.seat === null && this.status !== null) return;
@@ -205,6 +211,7 @@ export class Client {
     dialogs.drop('level-up');
     this.tableId = null;
     this.fairness = null;
+    this.gone = null;
     this.seat = null;
     this.status = null;
     this.seats = [];
@@ -402,7 +409,14 @@ export class Client {
         this.rejoinLater();
         return true;
       }
+      if (code === 'no_table' || code === 'game_over') {
+        // Nothing to join (a wrong or old link, a table closed unjoined, a match long
+        // over): the table's screen says so instead of an empty table.
+        this.gone = code;
+        return true;
+      }
     }
+    if (this.gone !== null && typeof f.id !== 'string') return true; // the join's second answer
     if (code === 'table_moved') {
       // Another server process serves the table now (several processes): join it
       // again, which finds it there; a snapshot (or catchup) follows.

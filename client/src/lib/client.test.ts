@@ -199,6 +199,16 @@ describe('leaving a table', () => {
     expect(ws.frames(n)).toEqual([]);
   });
 
+  it("takes the table's notice with it: a refusal there is not said again in the lobby", () => {
+    const { c, ws } = seated();
+    c.act('2S');
+    const id = ws.sent.at(-1)?.id;
+    ws.hear({ type: 'error', code: 'illegal', rule: 'KB-11', message: 'follow suit', table: 7, id });
+    expect(c.notice?.rule).toBe('KB-11');
+    c.close();
+    expect(c.notice).toBeNull();
+  });
+
   it('tells the server once back when the seat was left offline', () => {
     const { c, ws } = seated();
     ws.drop();
@@ -491,6 +501,35 @@ describe('a table that expired', () => {
     expect(router.route).toEqual({ kind: 'lobby' });
     expect(history.replaceState).toHaveBeenCalledWith(null, '', '/');
     expect(ws.frames(n)).toEqual([]); // no leave for a table that is gone
+  });
+});
+
+describe('a table that is not there', () => {
+  it.each([
+    ['no_table', 'no table 99999'],
+    ['game_over', 'the match is over; its record is at /api/tables/99999/record'],
+  ])('is said by the table screen, not as a notice over an empty table (%s)', (code, message) => {
+    router.route = { kind: 'table', id: 99999 };
+    const { c, ws } = online();
+    c.open(99999);
+    // The seed's refusal and the join's: both before any snapshot.
+    ws.hear({ type: 'error', code, message, table: 99999 });
+    ws.hear({ type: 'error', code, message, table: 99999 });
+    expect(c.gone).toBe(code);
+    expect(c.notice).toBeNull();
+    expect(c.status).toBeNull();
+    // Back to the lobby: no leave for a table that is not there, and nothing kept.
+    const n = ws.sent.length;
+    c.close();
+    expect(ws.frames(n)).toEqual([]);
+    expect(c.gone).toBeNull();
+  });
+
+  it('is not what a refused move at a live table is', () => {
+    const { c, ws } = seated();
+    ws.hear({ type: 'error', code: 'game_over', message: 'the match is over', table: 7, id: 'a-1' });
+    expect(c.gone).toBeNull();
+    expect(c.notice?.text).toBe('The match is over');
   });
 });
 

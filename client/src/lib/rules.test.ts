@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameOfRule, ruleAnchor, rulesGames, rulesHtml, rulesText } from './rules';
+import { gameOfRule, ruleAnchor, rulesFile, rulesGames, rulesHtml, rulesLink, rulesText } from './rules';
 
 describe('rules pages', () => {
   it('find every game that has a rules file, in English and Spanish', async () => {
@@ -22,6 +22,45 @@ describe('rules pages', () => {
     const es = rulesHtml((await rulesText('hearts-trumps', 'es')) ?? '');
     expect(es).toContain('id="ht-16"');
     expect(es).not.toMatch(/Formato del registro/);
+  });
+
+  it('link the rules files to each other inside the app, never to a raw .md file', async () => {
+    // The other language of the same game: that page, with its text in that language.
+    expect(rulesLink('baloot.es.md', 'baloot')).toBe('/rules/baloot?lang=es');
+    expect(rulesLink('baloot.md', 'baloot')).toBe('/rules/baloot?lang=en');
+    expect(rulesLink('./jolly.es.md', 'jolly')).toBe('/rules/jolly?lang=es');
+    // Another game's rules, or the platform's: their page, in the reader's language.
+    expect(rulesLink('king-bolola.md', 'platform')).toBe('/rules/king-bolola');
+    expect(rulesLink('king-bolola.md#kb-5', 'platform')).toBe('/rules/king-bolola#kb-5');
+    expect(rulesLink('platform.md', 'jolly')).toBe('/rules/platform');
+    expect(rulesLink('hearts-trumps.es.md#ht-6', 'baloot')).toBe('/rules/hearts-trumps?lang=es#ht-6');
+    // Anything else stays as written.
+    for (const href of ['https://example.org/x.md', '#kb-3', '../architecture.md', 'chess.md', 'mailto:a@b.c']) {
+      expect(rulesLink(href, 'baloot')).toBe(href);
+    }
+    // Every rules page as rendered: no link is left pointing at a .md file, and each file's
+    // link to its other language goes to that game's page in that language.
+    for (const game of rulesGames()) {
+      for (const lang of ['en', 'es']) {
+        const file = await rulesFile(game, lang);
+        const html = rulesHtml(file?.text ?? '', game);
+        const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
+        expect(hrefs.filter((h) => /\.md(#|$)/.test(h)), `${game}.${lang}`).toEqual([]);
+        if (game !== 'platform') {
+          const other = file?.lang === 'es' ? 'en' : 'es';
+          expect(hrefs, `${game}.${lang}`).toContain(`/rules/${game}?lang=${other}`);
+        }
+      }
+    }
+    expect(rulesHtml((await rulesText('platform', 'en')) ?? '', 'platform')).toContain('href="/rules/king-bolola"');
+  });
+
+  it('say which language the text it found is in', async () => {
+    expect((await rulesFile('baloot', 'es'))?.lang).toBe('es');
+    expect((await rulesFile('baloot', 'en'))?.lang).toBe('en');
+    expect((await rulesFile('baloot', 'ar'))?.lang).toBe('en');
+    expect((await rulesFile('platform', 'es'))?.lang).toBe('en');
+    expect(await rulesFile('chess', 'es')).toBeNull();
   });
 
   it('map a rule id to its game and anchor', () => {

@@ -16,8 +16,34 @@ export function rulesGames(): string[] {
 
 /** A game's rules in the language asked for, else in English; null for an unknown game. */
 export async function rulesText(game: string, lang: string): Promise<string | null> {
-  const load = FILES[`../../../docs/rules/${game}.${lang}.md`] ?? FILES[`../../../docs/rules/${game}.md`];
-  return load ? load() : null;
+  return (await rulesFile(game, lang))?.text ?? null;
+}
+
+/** A game's rules with the language they are written in: the one asked for when its file
+ * exists (`<game>.<lang>.md`), else English (`<game>.md`); null for an unknown game. */
+export async function rulesFile(game: string, lang: string): Promise<{ text: string; lang: string } | null> {
+  const own = FILES[`../../../docs/rules/${game}.${lang}.md`];
+  if (own) return { text: await own(), lang };
+  const english = FILES[`../../../docs/rules/${game}.md`];
+  return english ? { text: await english(), lang: 'en' } : null;
+}
+
+/**
+ * Where a link between rules files leads inside the app. The files link each other by
+ * name, relative (`baloot.es.md`, `king-bolola.md#kb-5`), which in the app would be a
+ * missing page: such a link goes to that game's rules page, `/rules/<game>`. A file in a
+ * named language (`.es.md`) is asked in it (`?lang=es`), and so is the game's own English
+ * file from its other language (`baloot.md` read in `baloot.es.md`: "English version");
+ * a link to another game's English file leaves the reader's language. An anchor is kept.
+ * Any other link (a web address, an anchor, a file that is no game's rules) is left as is.
+ */
+export function rulesLink(href: string, from: string): string {
+  const m = /^(?:\.\/)?([a-z-]+?)(?:\.([a-z]{2}))?\.md(#[\w-]*)?$/.exec(href);
+  if (!m) return href;
+  const [, game = '', lang, anchor = ''] = m;
+  if (!rulesGames().includes(game)) return href;
+  const asked = lang ?? (game === from ? 'en' : null);
+  return `/rules/${game}${asked ? `?lang=${asked}` : ''}${anchor}`;
 }
 
 /** The anchor of a rule id: `KB-11` → `kb-11`, the target of `/rules/<game>#kb-11`. */
@@ -39,11 +65,19 @@ export function gameOfRule(rule: string): string | null {
 }
 
 /** The rules as HTML for players: the referee's record formats (the last section, for
- * developers) left out, and every rule definition (`**KB-11.**`) given its anchor. */
-export function rulesHtml(markdown: string): string {
+ * developers) left out, every rule definition (`**KB-11.**`) given its anchor, and the
+ * links to other rules files made links to their pages in the app (`rulesLink`; `game`
+ * is the game whose file this is). */
+export function rulesHtml(markdown: string, game = ''): string {
   const cut = markdown.search(/^##\s+\d+\.\s+(Record|Registro|Formato del registro)/m);
   const players = cut >= 0 ? markdown.slice(0, cut) : markdown;
-  const html = marked.parse(players, { async: false, gfm: true });
+  const html = marked.parse(players, {
+    async: false,
+    gfm: true,
+    walkTokens: (token) => {
+      if (token.type === 'link') token.href = rulesLink(token.href, game);
+    },
+  });
   return html.replace(
     /<strong>([A-Z]{2,4}-\d+)\.<\/strong>/g,
     (_m, id: string) => `<strong id="${ruleAnchor(id)}" class="rule-id">${id}.</strong>`,

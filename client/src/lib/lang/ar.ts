@@ -18,7 +18,7 @@ import { phrases as table } from './table';
 export const ar: Dict = {
   phrases: {
     title: 'بولولا',
-    tagline: 'صالة ورق: كينغ بولولا والهاص حكم والبلوت، ضد البوتات أو مع الأصدقاء',
+    tagline: 'صالة ورق: كينغ بولولا والبلوت وجولي والهاص حكم، ضد البوتات أو مع الأصدقاء',
     playGuest: 'العب كضيف',
     account: 'حساب محلي',
     name: 'الاسم',

@@ -14,7 +14,7 @@ import { phrases as table } from './table';
 export const en: Dict = {
   phrases: {
     title: 'Bolola',
-    tagline: 'A card room: King Bolola and Hearts Are Trumps, against bots or friends',
+    tagline: 'A card room: King Bolola, Baloot, Jolly and Hearts Are Trumps, against bots or friends',
     playGuest: 'Play as a guest',
     account: 'Local account',
     name: 'Name',

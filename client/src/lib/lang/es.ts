@@ -13,7 +13,7 @@ import { phrases as table } from './table';
 
 const phrases = {
   title: 'Bolola',
-  tagline: 'Sala de cartas: King Bolola y Los triunfos son corazones, contra bots o amigos',
+  tagline: 'Sala de cartas: King Bolola, Baloot, Jolly y «Los triunfos son corazones», contra bots o amigos',
   playGuest: 'Jugar como invitado',
   account: 'Cuenta local',
   name: 'Nombre',

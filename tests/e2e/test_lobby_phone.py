@@ -1,0 +1,69 @@
+"""The lobby on a phone (390 x 844) and a desktop (1280 x 800): a tile's "Nueva mesa" opens
+the new table's form under all four tiles, a screen or more below the tile on a phone; the
+page goes to the form and the focus into it, so the click visibly does something."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2eserver import WAIT_MS, Server
+from layout import assert_in_reach
+from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
+from tablepage import sign_in_as_guest, watch_errors
+
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "desktop": {"width": 1280, "height": 800},
+}
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def sized(browser: Browser, server: Server, size: str) -> Iterator[BrowserContext]:
+    phone = size == "phone"
+    ctx = browser.new_context(
+        base_url=server.url,
+        locale="es-ES",
+        viewport=SIZES[size],
+        device_scale_factor=2 if phone else 1,
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", ["king-bolola", "jolly"])
+def test_a_tiles_new_table_brings_the_form_into_view_and_focus(
+    sized: BrowserContext, size: str, game: str, shots: Path
+) -> None:
+    page = sized.new_page()
+    errors = watch_errors(page)
+    sign_in_as_guest(page)
+    form = page.get_by_test_id("new-game")
+    expect(form).to_have_count(0)
+    tile = page.locator(f"[data-testid=game-tile][data-game={game}]")
+    tile.get_by_test_id("tile-new").click()
+
+    # The form's top is on screen: its title and the game's choice, which has the focus and
+    # holds the tile's game.
+    choice = form.get_by_test_id("game-choice")
+    expect(form.get_by_role("heading", name="Nueva partida")).to_be_in_viewport(ratio=1)
+    expect(choice).to_be_in_viewport(ratio=1)
+    expect(choice).to_be_focused()
+    expect(choice).to_have_value(game)
+    assert_in_reach(choice, where=f"{size}: the form's game choice after the tile's click")
+    # The form is ready to use from where it opened: the next field is a Tab away.
+    page.keyboard.press("Tab")
+    expect(choice).not_to_be_focused()
+    expect(form.locator(":focus")).to_have_count(1)
+    page.screenshot(path=str(shots / f"lobby-new-table-{game}-{size}.png"), animations="disabled")
+    assert errors == [], errors
