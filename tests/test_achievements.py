@@ -4,6 +4,7 @@ each game's feats found in match records."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -48,6 +49,18 @@ def facts(
 
 def by_key(matches: list[MatchFacts], claims: list[DayClaim] | None = None) -> dict[str, Progress]:
     return {p.achievement.key: p for p in progress(BOOK, matches, claims or [])}
+
+
+def test_a_match_the_player_left_unlocks_nothing_but_its_rating() -> None:
+    """A bot finished the match for the player (PL-5): a win, a match played or a feat is
+    the bot's, not theirs; the rating they keep (leaving is no way out of a loss) still
+    counts for a league."""
+    won = MatchFacts("jolly", T0, "win", 1800.0, frozenset({"mano-jolly"}), left=True)
+    got = by_key([won, *facts(9)])
+    assert got["first-win"].unlocked_at is None and got["jolly:first-win"].unlocked_at is None
+    assert got["matches-10"].count == 9 and got["jolly:mano-jolly"].unlocked_at is None
+    assert got["jolly:silver"].unlocked_at == T0
+    assert by_key([replace(won, left=False)])["first-win"].unlocked_at == T0
 
 
 def test_catalogue_has_across_and_per_game_achievements_with_unique_keys() -> None:

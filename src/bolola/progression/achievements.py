@@ -60,6 +60,9 @@ class MatchFacts:
     rating_after: float
     feats: frozenset[str]
     table_id: int = 0
+    # A bot played the player's seat at the end (they left, timed out, or never came back
+    # in time): its wins, matches and feats are the bot's; its rating is still theirs.
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,8 @@ def _progress(
 
 
 def _counts(a: Achievement, match: MatchFacts) -> bool:
+    if match.left and a.kind is not Kind.LEAGUE:
+        return False
     if a.kind is Kind.WINS:
         return match.result == "win"
     if a.kind is Kind.MATCHES:

@@ -33,6 +33,7 @@ async def player_history(
             r.rating_after,
             frozenset(json.loads(r.feats)) if r.feats else frozenset(),
             r.table_id,
+            left=r.xp == 0,  # only a seat a bot played at the end earns no XP (xp_for)
         )
         for r in results
     ]
