@@ -95,7 +95,9 @@ def test_a_guest_plays_a_whole_round_against_a_bot(context: BrowserContext, shot
 
     moves = {"draw": 0, "show": 0, "lay": 0, "discard": 0}
     play_round(page, moves)
-    assert moves["draw"] >= 1 and moves["discard"] >= 2, moves
+    # A deal is random (a fair one): a hand may go out on its first turn (JO-14, the
+    # guest's or the bot's), so one draw and one discard is all a round is sure to take.
+    assert moves["draw"] >= 1 and moves["discard"] >= 1, moves
 
     # The round's points, card by card, and the table waits for "continue".
     summary = page.get_by_test_id("jolly-centre").get_by_test_id("jolly-round")
