@@ -64,7 +64,7 @@ def test_sign_ins_do_not_stall_other_clients(server_with: Callable[..., ServerPr
                 await pinger.expect("pong")
                 pongs += 1
             for r in await batch:
-                _is_error(r, 401, "unauthorized")
+                _is_error(r, 401, "bad_credentials")
         await pinger.close()
         # Blocking hashes let about one ping through per hash; free ones, many per hash.
         assert pongs >= 10 * attempts, f"only {pongs} pongs while {attempts} sign-ins ran"
@@ -89,7 +89,7 @@ def test_sign_ins_are_limited_per_address(server_with: Callable[..., ServerProce
                     )
                 )
             for r in answers[:3]:
-                _is_error(r, 401, "unauthorized")
+                _is_error(r, 401, "bad_credentials")
             _is_error(answers[3], 429, "rate_limited")
             # Sign-ups hash too: the same address bucket refuses them.
             r = await client.post(
@@ -121,9 +121,9 @@ def test_forwarded_for_is_believed_from_trusted_proxies(
             # Behind the proxy each client has its own bucket; a client's own forged
             # hop in front of the proxy's does not help it.
             for _ in range(2):
-                _is_error(await attempt("198.51.100.7"), 401, "unauthorized")
+                _is_error(await attempt("198.51.100.7"), 401, "bad_credentials")
             _is_error(await attempt("10.9.9.9, 198.51.100.7"), 429, "rate_limited")
-            _is_error(await attempt("198.51.100.8"), 401, "unauthorized")
+            _is_error(await attempt("198.51.100.8"), 401, "bad_credentials")
 
     run(scenario)
 

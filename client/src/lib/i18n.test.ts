@@ -66,6 +66,10 @@ describe('i18n', () => {
     );
     expect(reason({ code: 'illegal', rule: 'KB-11' }, 'es')).toBe('Debes seguir el palo de salida (KB-11)');
     expect(reason({ code: 'not_your_turn' }, 'en')).toBe('It is not your turn');
+    // A refused sign-in says so, not "sign in first" (the session errors' text).
+    expect(reason({ code: 'bad_credentials', message: 'wrong name or password' }, 'es')).toBe(
+      'Nombre o contraseña incorrectos',
+    );
     expect(reason({ code: 'weird', message: 'as the server said' }, 'en')).toBe('as the server said');
     expect(reason({ code: 'bad_request', message: 'a name is 3 to 24 letters' }, 'es')).toBe(
       'Datos no válidos: a name is 3 to 24 letters',

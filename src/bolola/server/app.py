@@ -55,6 +55,7 @@ STATUS = {
     "bad_request": 400,
     "bad_json": 400,
     "unauthorized": 401,
+    "bad_credentials": 401,
     "bad_token": 401,
     "csrf": 403,
     "not_invited": 403,
@@ -87,7 +88,7 @@ MAX_ID = 2**31 - 1
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def fail(code: str, message: str) -> JSONResponse:
+def fail(code: str, message: str | None = None) -> JSONResponse:
     return JSONResponse(error(code, message), status_code=STATUS.get(code, 400))
 
 
@@ -254,13 +255,13 @@ def make_app(settings: Settings) -> Starlette:
         no_control(name, "name")
         no_control(password, "password")
         if len(name) > 40 or len(password) > accounts.MAX_PASSWORD:
-            return fail("unauthorized", "wrong name or password")
+            return fail("bad_credentials")
         await attempt(request, name)
         player = await store.player_named(name)
         # An unknown name is checked against a dummy hash: both cases take the same time.
         stored = None if player is None else player.password_hash
         if not await accounts.password_ok_async(stored, password) or player is None:
-            return fail("unauthorized", "wrong name or password")
+            return fail("bad_credentials")
         return signed_in(player)
 
     async def signout(request: Request) -> Any:

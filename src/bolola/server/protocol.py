@@ -48,6 +48,7 @@ ERRORS = {
     "table_moved": "this table moved to another server process; join it again",
     "elsewhere": "another server process serves this table; reach it over the WebSocket",
     "unauthorized": "sign in or play as a guest first",
+    "bad_credentials": "wrong name or password",
     "csrf": "missing or wrong CSRF token",
     "name_taken": "the name is taken",
     "no_player": "no such player",

@@ -193,6 +193,7 @@ export const ar: Dict = {
     not_invited: 'هذه الطاولة للمدعوين فقط',
     no_table: 'هذه الطاولة غير موجودة',
     unauthorized: 'ادخل أو العب كضيف أولًا',
+    bad_credentials: 'الاسم أو كلمة المرور غير صحيحة',
     name_taken: 'هذا الاسم مستخدم',
     rate_limited: 'أسرع من اللازم؛ انتظر لحظة',
     chat_too_long: 'سطر الدردشة طويل جدًا',

@@ -189,6 +189,7 @@ export const en: Dict = {
     not_invited: 'This table is for invited players only',
     no_table: 'No such table',
     unauthorized: 'Sign in or play as a guest first',
+    bad_credentials: 'Wrong name or password',
     name_taken: 'That name is taken',
     rate_limited: 'Too fast; wait a moment',
     chat_too_long: 'The chat line is too long',

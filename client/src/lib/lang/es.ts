@@ -198,6 +198,7 @@ export const es: Dict = {
     not_invited: 'Esta mesa es solo para invitados',
     no_table: 'Esa mesa no existe',
     unauthorized: 'Entra o juega como invitado primero',
+    bad_credentials: 'Nombre o contraseña incorrectos',
     name_taken: 'Ese nombre ya está en uso',
     rate_limited: 'Demasiado rápido; espera un momento',
     chat_too_long: 'La línea de chat es demasiado larga',
