@@ -324,5 +324,18 @@ def test_a_move_timer_that_runs_out_says_so_and_i_m_back_returns_the_seat(
     away = page.get_by_test_id("away-notice")
     expect(away).to_be_visible(timeout=15_000)
     expect(away).to_contain_text("Se acabó tu tiempo")
+    # Beside the felt, not over it: it hid the top seat's name and clock.
+    box = away.bounding_box()
+    assert box is not None
+    for seat in page.get_by_test_id("seat").all():
+        other = seat.bounding_box()
+        assert other is not None
+        apart = (
+            box["x"] + box["width"] <= other["x"]
+            or other["x"] + other["width"] <= box["x"]
+            or box["y"] + box["height"] <= other["y"]
+            or other["y"] + other["height"] <= box["y"]
+        )
+        assert apart, (box, other)
     away.get_by_role("button", name="Ya estoy").click()
     expect(away).to_have_count(0)
