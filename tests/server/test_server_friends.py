@@ -227,6 +227,28 @@ def test_an_unanswered_challenge_expires(server_with: Any) -> None:
     run(scenario)
 
 
+def test_a_challenge_ends_when_its_challenger_leaves_the_table(server: ServerProcess) -> None:
+    """Accepted afterwards, it seated the friend alone at a table nobody would come to."""
+
+    async def scenario() -> None:
+        (a, ra), (b, rb) = await person(server), await person(server)
+        await befriend(ra, rb, b.name, a.name)
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        table = r.json()["challenge"]["table"]["id"]
+        await b.expect("challenge")
+        r = await ra.post(f"/api/tables/{table}/leave")
+        assert r.status_code == 200, r.text
+        over = await b.expect("challenge_over")
+        assert over == {"type": "challenge_over", "table": table, "reason": "expired"}
+        r = await rb.post(f"/api/challenges/{table}/accept")
+        assert r.json()["code"] == "no_challenge"
+        for p, rest in ((a, ra), (b, rb)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
 def test_a_rematch_invites_the_same_players_to_the_same_seats(server: ServerProcess) -> None:
     async def scenario() -> None:
         (a, ra), (b, rb) = await person(server), await person(server)

@@ -241,6 +241,18 @@ class Challenges:
                 continue
             self._arm(_challenge_of(stored))
 
+    def table_changed(self, table: Table) -> None:
+        """A challenge whose challenger left its table before the match ends now, as if
+        it expired: accepted later, it would seat the friend at a table nobody comes to."""
+        challenge = self.challenges.get(table.id)
+        if (
+            challenge is not None
+            and challenge.expiry is None
+            and table.status == "open"
+            and table.seat_of(challenge.host_id) is None
+        ):
+            self._expire_in(challenge, 0)
+
     def drop(self, table_id: int) -> None:
         """The table went to another process: its challenge is that one's now."""
         challenge = self.challenges.pop(table_id, None)

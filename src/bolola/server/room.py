@@ -340,6 +340,7 @@ class Room(Keeper):
 
     def _changed(self, table: Table) -> None:
         self.friends.table_changed(table)
+        self.challenges.table_changed(table)
         message = {"type": "lobby", "table": table.summary()}
         for conn in self.lobby:
             if _may_see(conn.player, table.access, table.host_id, table.invited):
