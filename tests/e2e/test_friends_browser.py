@@ -66,6 +66,29 @@ def test_befriend_see_online_challenge_play_rematch_and_block(
     expect(row.get_by_test_id("friend-presence")).to_have_text("conectado")
     back = bo.get_by_test_id("friends").locator(f'[data-testid="friend"][data-name="{ana_name}"]')
     expect(back).to_have_attribute("data-online", "true")
+    # A long name stays whole beside the buttons: never under Challenge, full in its title
+    # (in English, whose buttons are the widest).
+    ana.get_by_role("combobox", name="Idioma").select_option("en")
+    expect(row.get_by_test_id("friend-challenge")).to_have_text("Challenge")
+    link = row.get_by_test_id("friend-link")
+    expect(link).to_have_attribute("title", bo_name)
+    # Where the name's letters are drawn (a range: an inline link's own box may be narrower).
+    name_box = link.evaluate(
+        """a => { const r = document.createRange(); r.selectNodeContents(a);
+                 const b = r.getBoundingClientRect();
+                 return {x: b.x, y: b.y, width: b.width, height: b.height}; }"""
+    )
+    button_box = row.get_by_test_id("friend-challenge").bounding_box()
+    assert button_box
+    apart = (
+        name_box["x"] + name_box["width"] <= button_box["x"] + 1
+        or button_box["x"] + button_box["width"] <= name_box["x"] + 1
+        or name_box["y"] + name_box["height"] <= button_box["y"] + 1
+    )
+    assert apart, (name_box, button_box)
+    assert link.evaluate("a => a.parentElement.scrollWidth <= a.parentElement.clientWidth + 1")
+    ana.get_by_role("combobox", name="Language").select_option("es")
+    expect(row.get_by_test_id("friend-challenge")).to_have_text("Retar")
     ana.screenshot(path=str(shots / "friends.png"), animations="disabled")
     check_a11y(ana, "friends panel")
 

@@ -66,6 +66,29 @@ def test_a_fresh_guest_gets_the_daily_reward_once_and_a_level_1_profile(
     expect(page.get_by_test_id("profile").get_by_test_id("profile-level")).to_have_text("Nivel 1")
 
 
+def test_an_unrated_match_says_nothing_of_the_rating(
+    context: BrowserContext, server: Server
+) -> None:
+    page = context.new_page()
+    sign_in_as_guest(page)
+    expect(page.locator(".app")).to_have_attribute("data-daily", "done")
+    token = token_of(page)
+
+    # Friendly matches until one brings the dialog (an achievement or level 2: at most 9).
+    dialog = page.get_by_test_id("level-up")
+    for _ in range(9):
+        table = short_match(server, token, rated=False)
+        page.goto(f"/table/{table}")
+        expect(page.locator(".app")).to_have_attribute("data-status", "playing")
+        mine = play_out(server, token, table)["progress"]["0"]
+        assert mine["rating_before"] == mine["rating_after"], mine
+        if mine["achievements"] or mine["level_after"] > mine["level_before"]:
+            break
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("level-up-xp")).to_have_text(f"+{mine['xp']} XP")
+    expect(dialog.get_by_test_id("level-up-rating")).to_have_count(0)
+
+
 def test_a_finished_match_levels_up_and_shows_on_the_profile(
     context: BrowserContext, server: Server, shots: Path
 ) -> None:

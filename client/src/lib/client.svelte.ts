@@ -77,7 +77,7 @@ export class Client {
   fairness = $state<FairnessFrame | null>(null);
   /** The open table is not there: no such table (never made, or closed unjoined), or its
    * match is over and gone from the server's memory. The join's answer; the screen says so. */
-  gone = $state<'no_table' | 'game_over' | null>(null);
+  gone = $state<'no_table' | 'game_over' | 'not_invited' | null>(null);
 
   private readonly socket = new Socket({
     // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
@@ -409,9 +409,10 @@ export class Client {
         this.rejoinLater();
         return true;
       }
-      if (code === 'no_table' || code === 'game_over') {
+      if (code === 'no_table' || code === 'game_over' || code === 'not_invited') {
         // Nothing to join (a wrong or old link, a table closed unjoined, a match long
-        // over): the table's screen says so instead of an empty table.
+        // over, a private table one is not invited to): the table's screen says so
+        // instead of an empty table.
         this.gone = code;
         return true;
       }

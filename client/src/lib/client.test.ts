@@ -508,6 +508,7 @@ describe('a table that is not there', () => {
   it.each([
     ['no_table', 'no table 99999'],
     ['game_over', 'the match is over; its record is at /api/tables/99999/record'],
+    ['not_invited', 'the table is for invited players only'],
   ])('is said by the table screen, not as a notice over an empty table (%s)', (code, message) => {
     router.route = { kind: 'table', id: 99999 };
     const { c, ws } = online();

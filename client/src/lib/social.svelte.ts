@@ -70,12 +70,26 @@ export function refreshFriends(): Promise<void> {
   return reading;
 }
 
+/** How long a toast that asks nothing (an answer to one's challenge) stays, in ms. */
+export const ANSWER_TOAST_MS = 6000;
+
+// The timers of the toasts that leave by themselves, by key.
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Whether a toast waits for the player's decision (a challenge, an invitation) and so stays. */
+export function asksDecision(toast: Toast): boolean {
+  return toast.kind !== 'answer';
+}
+
 export function addToast(toast: Toast): void {
   if (social.toasts.some((x) => x.key === toast.key)) return;
   social.toasts = [...social.toasts, toast];
+  if (!asksDecision(toast)) timers.set(toast.key, setTimeout(() => dropToast(toast.key), ANSWER_TOAST_MS));
 }
 
 export function dropToast(key: string): void {
+  clearTimeout(timers.get(key));
+  timers.delete(key);
   social.toasts = social.toasts.filter((x) => x.key !== key);
 }
 
@@ -113,7 +127,10 @@ export function isBlocked(name: string): boolean {
   return social.list?.blocked.includes(name) ?? false;
 }
 
+/** Forget the player's friends and toasts (signed out: nothing carries over to the next). */
 export function forget(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
   social.list = null;
   social.toasts = [];
 }

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dropToast, forget, isBlocked, receiveSocial, social } from './social.svelte';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANSWER_TOAST_MS, dropToast, forget, isBlocked, receiveSocial, social } from './social.svelte';
 
 const table = { id: 9, game: 'hearts-trumps' };
 
@@ -30,5 +30,40 @@ describe('friends and challenges', () => {
     social.list = { friends: [], incoming: [], outgoing: [], blocked: ['zed'], challenges: [] };
     expect(isBlocked('zed')).toBe(true);
     expect(isBlocked('bo')).toBe(false);
+  });
+
+  describe('toasts that leave by themselves', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('takes an answer away after a few seconds, and keeps a challenge and an invitation', () => {
+      receiveSocial({ type: 'challenge', table, from: 'bo', expires_at: '', answers: {} });
+      receiveSocial({ type: 'invitation', table: { ...table, id: 10 }, from: 'cy' });
+      receiveSocial({ type: 'challenge_answer', table: 11, player: 'di', answer: 'accepted' });
+      vi.advanceTimersByTime(ANSWER_TOAST_MS - 1);
+      expect(social.toasts.map((x) => x.key)).toEqual(['challenge-9', 'invitation-10', 'answer-11-di']);
+      vi.advanceTimersByTime(1);
+      expect(social.toasts.map((x) => x.key)).toEqual(['challenge-9', 'invitation-10']);
+      vi.advanceTimersByTime(10 * ANSWER_TOAST_MS);
+      expect(social.toasts.map((x) => x.key)).toEqual(['challenge-9', 'invitation-10']);
+    });
+
+    it('leaves each answer its own few seconds; one closed early or forgotten cancels its timer', () => {
+      receiveSocial({ type: 'challenge_answer', table: 11, player: 'di', answer: 'declined' });
+      vi.advanceTimersByTime(ANSWER_TOAST_MS / 2);
+      receiveSocial({ type: 'challenge_answer', table: 11, player: 'ed', answer: 'expired' });
+      vi.advanceTimersByTime(ANSWER_TOAST_MS / 2);
+      expect(social.toasts.map((x) => x.key)).toEqual(['answer-11-ed']);
+      dropToast('answer-11-ed');
+      receiveSocial({ type: 'challenge_answer', table: 11, player: 'ed', answer: 'accepted' });
+      vi.advanceTimersByTime(ANSWER_TOAST_MS - 1);
+      expect(social.toasts.map((x) => x.key)).toEqual(['answer-11-ed']);
+      forget();
+      receiveSocial({ type: 'challenge_answer', table: 12, player: 'fa', answer: 'accepted' });
+      vi.advanceTimersByTime(ANSWER_TOAST_MS - 1);
+      expect(social.toasts.map((x) => x.key)).toEqual(['answer-12-fa']);
+      vi.advanceTimersByTime(1);
+      expect(social.toasts).toEqual([]);
+    });
   });
 });

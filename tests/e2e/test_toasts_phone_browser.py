@@ -1,0 +1,112 @@
+"""On a phone at a table (390x844): the answer to one's challenge is said in a toast that
+covers neither the hand nor the player's seat, and leaves by itself; a private table one
+is not invited to is said as such, not as an empty felt with a red notice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2eserver import WAIT_MS, Server
+from matchplay import new_guest, rest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tablepage import quick_play, sign_in_as_guest
+
+UXFIX = Path("/tmp/uxfix3")
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(
+        base_url=server.url, locale="es-ES", viewport={"width": 390, "height": 844}
+    )
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx
+    ctx.close()
+
+
+def token_of(page: Page) -> str:
+    token = page.evaluate("localStorage.getItem('bolola.token')")
+    assert isinstance(token, str) and token
+    return token
+
+
+def shoot(page: Page, shots: Path, name: str) -> None:
+    page.screenshot(path=str(shots / name), animations="disabled")
+    UXFIX.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(UXFIX / name), animations="disabled")
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_an_answer_toast_at_a_table_on_a_phone_covers_no_hand_and_leaves(
+    phone: BrowserContext, server: Server, shots: Path
+) -> None:
+    page = phone.new_page()
+    ana = sign_in_as_guest(page)
+    token = token_of(page)
+    bo, bo_token = new_guest(server)
+    with rest(server, bo_token) as http:
+        http.post("/api/friends/ask", json={"player": ana}).raise_for_status()
+    with rest(server, token) as http:
+        http.post("/api/friends/accept", json={"player": bo}).raise_for_status()
+
+    quick_play(page)
+    hand = page.locator(".hand").first
+    expect(hand).to_be_visible()
+    # Ana challenges Bo from her table (over REST, as her page would); Bo declines.
+    with rest(server, token) as http:
+        answer = http.post(
+            "/api/challenges", json={"players": [bo], "table": {"game": "hearts-trumps"}}
+        )
+        assert answer.status_code in (200, 201), answer.text
+        challenged = answer.json()["challenge"]["table"]["id"]
+    with rest(server, bo_token) as http:
+        http.post(f"/api/challenges/{challenged}/decline").raise_for_status()
+
+    toast = page.get_by_test_id("toast-answer")
+    expect(toast).to_be_visible()
+    expect(page.get_by_test_id("challenge-answer")).to_have_attribute("data-answer", "declined")
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    shoot(page, shots, "phone-answer-toast.png")
+    box = page.get_by_test_id("social-toasts").bounding_box()
+    assert box
+    hand_box = hand.bounding_box()
+    assert hand_box and not overlaps(box, hand_box), (box, hand_box)
+    # It asks nothing: gone by itself after a few seconds, untouched.
+    expect(toast).to_have_count(0, timeout=10_000)
+
+
+def test_a_private_table_one_is_not_invited_to_says_so(
+    phone: BrowserContext, server: Server, shots: Path
+) -> None:
+    _, host = new_guest(server)
+    spec = {
+        "game": "hearts-trumps",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "access": "invited",
+    }
+    with rest(server, host) as http:
+        answer = http.post("/api/tables", json=spec)
+        assert answer.status_code == 201, answer.text
+        table = answer.json()["table"]["id"]
+
+    page = phone.new_page()
+    sign_in_as_guest(page)
+    page.goto(f"/table/{table}")
+    gone = page.get_by_test_id("no-table")
+    expect(gone).to_have_attribute("data-why", "not_invited")
+    expect(gone.get_by_role("heading")).to_have_text(f"La mesa {table} es privada")
+    expect(page.get_by_test_id("notice")).to_have_count(0)
+    shoot(page, shots, "phone-not-invited.png")
+    gone.get_by_test_id("no-table-lobby").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
