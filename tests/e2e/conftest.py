@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from e2eserver import CHROMIUM, CHROMIUM_ARGS, SHOTS, STATIC, WAIT_MS, Server
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from screens import SIZES, open_context
 
 
 @pytest.fixture(scope="session")
@@ -52,3 +53,26 @@ def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request: pytest.FixtureRequest) -> str:
+    """Each screen of ``SIZES`` in turn (the test runs once per screen)."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def sized(browser: Browser, server: Server, size: str) -> Iterator[BrowserContext]:
+    """A Spanish browser at ``size``."""
+    ctx = open_context(browser, server, size)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    """A Spanish browser on a phone."""
+    ctx = open_context(browser, server, "phone")
+    yield ctx
+    ctx.close()

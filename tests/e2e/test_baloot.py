@@ -10,16 +10,13 @@ from pathlib import Path
 
 import pytest
 from a11y import check_a11y
-from e2eserver import WAIT_MS, Server
+from e2eserver import Server
 from layout import assert_apart, assert_in_reach, assert_nothing_over, no_page_scroll, sideways
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from screens import SIZES, open_context
 from tablepage import CORNER, create_table, keep_frames, set_pace, watch_errors
 
 ROUNDS = 2
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
 
 
 def sign_in(page: Page, lang: str) -> None:
@@ -135,21 +132,6 @@ def test_a_guest_plays_whole_rounds_with_three_bots(
 # -- in Arabic, right to left --------------------------------------------------------------
 
 
-def arabic_context(browser: Browser, server: Server, size: str) -> BrowserContext:
-    """A browser whose language is Arabic (Saudi Arabia): the room picks Arabic itself."""
-    phone = size == "phone"
-    ctx = browser.new_context(
-        base_url=server.url,
-        locale="ar-SA",
-        viewport=SIZES[size],
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    ctx.set_default_timeout(WAIT_MS)
-    return ctx
-
-
 def check_screen(page: Page, where: str, *controls: Locator) -> None:
     """A screen in Arabic: declared right to left, nothing out of the viewport sideways,
     its controls on screen and uncovered, axe clean."""
@@ -199,7 +181,7 @@ def test_in_arabic_the_room_reads_right_to_left_around_a_felt_that_stays_put(
     """Sign-in, lobby, a Baloot round, its score tab and summary, the profile and the
     leaderboard in Arabic, picked from the browser's language; each checked for layout and
     axe and saved as ``<screen>-ar-<size>.png``. The language switch keeps a choice."""
-    ctx = arabic_context(browser, server, size)
+    ctx = open_context(browser, server, size, locale="ar-SA")  # the room picks Arabic itself
     page = ctx.new_page()
     errors = watch_errors(page)
     set_pace(page, "off")

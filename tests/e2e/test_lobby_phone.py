@@ -4,41 +4,12 @@ page goes to the form and the focus into it, so the click visibly does something
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2eserver import WAIT_MS, Server
 from layout import assert_in_reach
-from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
+from playwright.sync_api import BrowserContext, expect
 from tablepage import sign_in_as_guest, watch_errors
-
-SIZES: dict[str, ViewportSize] = {
-    "phone": {"width": 390, "height": 844},
-    "desktop": {"width": 1280, "height": 800},
-}
-
-
-@pytest.fixture(params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    name: str = request.param
-    return name
-
-
-@pytest.fixture
-def sized(browser: Browser, server: Server, size: str) -> Iterator[BrowserContext]:
-    phone = size == "phone"
-    ctx = browser.new_context(
-        base_url=server.url,
-        locale="es-ES",
-        viewport=SIZES[size],
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    ctx.set_default_timeout(WAIT_MS)
-    yield ctx
-    ctx.close()
 
 
 @pytest.mark.parametrize("game", ["king-bolola", "jolly"])

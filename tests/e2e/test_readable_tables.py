@@ -5,47 +5,18 @@ Hearts Are Trumps' slots saying what each role does on a phone too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from a11y import check_a11y
-from e2eserver import WAIT_MS, Server
 from htpage import create_table as create_ht_table
 from htpage import open_table as open_ht_table
 from htpage import wait_to_place
 from layout import assert_in_reach, no_page_scroll
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from tablepage import create_table, quick_play, sign_in_as_guest, watch_errors
 
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
 BOT: dict[str, Any] = {"kind": "bot", "level": "beginner"}
-
-
-@pytest.fixture(params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    name: str = request.param
-    return name
-
-
-@pytest.fixture
-def sized(browser: Browser, server: Server, size: str) -> Iterator[BrowserContext]:
-    phone = size == "phone"
-    ctx = browser.new_context(
-        base_url=server.url,
-        locale="es-ES",
-        viewport=SIZES[size],
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    ctx.set_default_timeout(WAIT_MS)
-    yield ctx
-    ctx.close()
 
 
 def signed_in(page: Page) -> str:

@@ -8,17 +8,15 @@ a spectator from the lobby's "Mirar"; the links to "How to play". Each screen is
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from a11y import check_a11y
-from e2eserver import WAIT_MS, Server
+from e2eserver import Server
 from htpage import create_table, fill_slots, open_table, press_place, wait_for_battles
 from htpage import table as ht_table
 from layout import assert_in_reach, assert_nothing_over, no_page_scroll, seen
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from tablepage import (
     CORNER,
     REASON,
@@ -35,41 +33,10 @@ from tablepage import (
     watch_errors,
 )
 
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
 # Quickened ("Rápido"): the same queue of beats (cards landing one by one, the trick held
 # then collected, the turn shown last) with shorter beats. The real pace has its own test
 # (test_play.py::test_at_the_real_pace_your_turn_shows_the_cards_led_before_it).
 PACE = "fast"
-
-
-def open_context(browser: Browser, server: Server, size: str) -> BrowserContext:
-    phone = size == "phone"
-    ctx = browser.new_context(
-        base_url=server.url,
-        locale="es-ES",
-        viewport=SIZES[size],
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    ctx.set_default_timeout(WAIT_MS)
-    return ctx
-
-
-@pytest.fixture(params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    name: str = request.param
-    return name
-
-
-@pytest.fixture
-def sized(browser: Browser, server: Server, size: str) -> Iterator[BrowserContext]:
-    ctx = open_context(browser, server, size)
-    yield ctx
-    ctx.close()
 
 
 def snap(page: Page, shots: Path, screen: str, size: str) -> None:

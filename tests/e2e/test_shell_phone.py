@@ -7,16 +7,13 @@ it starts does not; a table that is not there says so, with the way back to the 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from a11y import check_a11y
-from e2eserver import WAIT_MS, Server
 from htpage import create_table as create_ht_table
 from htpage import fill_slots, open_table, press_place, wait_for_battles, wait_to_place
 from layout import assert_apart, assert_in_reach, assert_nothing_over
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from tablepage import (
     create_table,
     deal_no,
@@ -30,45 +27,7 @@ from tablepage import (
     watch_errors,
 )
 
-SIZES: dict[str, ViewportSize] = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": {"width": 390, "height": 844},
-}
 BOT = {"kind": "bot", "level": "beginner"}
-
-
-def open_context(browser: Browser, server: Server, size: str) -> BrowserContext:
-    phone = size == "phone"
-    ctx = browser.new_context(
-        base_url=server.url,
-        locale="es-ES",
-        viewport=SIZES[size],
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    ctx.set_default_timeout(WAIT_MS)
-    return ctx
-
-
-@pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[BrowserContext]:
-    ctx = open_context(browser, server, "phone")
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture(params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    name: str = request.param
-    return name
-
-
-@pytest.fixture
-def sized(browser: Browser, server: Server, size: str) -> Iterator[BrowserContext]:
-    ctx = open_context(browser, server, size)
-    yield ctx
-    ctx.close()
 
 
 def snap(page: Page, shots: Path, screen: str, size: str) -> None:

@@ -5,26 +5,12 @@ is not invited to is said as such, not as an empty felt with a red notice."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from e2eserver import WAIT_MS, Server
+from e2eserver import Server
 from matchplay import new_guest, rest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from tablepage import quick_play, sign_in_as_guest
-
-UXFIX = Path("/tmp/uxfix3")
-
-
-@pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(
-        base_url=server.url, locale="es-ES", viewport={"width": 390, "height": 844}
-    )
-    ctx.set_default_timeout(WAIT_MS)
-    yield ctx
-    ctx.close()
 
 
 def token_of(page: Page) -> str:
@@ -35,8 +21,6 @@ def token_of(page: Page) -> str:
 
 def shoot(page: Page, shots: Path, name: str) -> None:
     page.screenshot(path=str(shots / name), animations="disabled")
-    UXFIX.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(UXFIX / name), animations="disabled")
 
 
 def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:

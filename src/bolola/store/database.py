@@ -105,6 +105,20 @@ async def migrate(engine: AsyncEngine) -> None:
         await connection.run_sync(upgrade)
 
 
+async def open_migrated(url: str) -> AsyncEngine:
+    """The engine of ``url``, its schema migrated to the newest; a database that cannot be
+    opened or migrated leaves nothing running behind its error."""
+    engine = open_engine(url)
+    threads = set(threading.enumerate())
+    try:
+        await migrate(engine)
+    except BaseException:
+        await engine.dispose()
+        await threads_stopped(threads)
+        raise
+    return engine
+
+
 async def threads_stopped(before: set[threading.Thread]) -> None:
     """The aiosqlite connection threads started since ``before`` ended (at most a second
     each). A connection that fails to open stops its thread with a message to the event

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from collections.abc import Collection, Iterable, Mapping
 from datetime import UTC, date, datetime
 from typing import Any, cast
@@ -22,7 +21,7 @@ from bolola.engine import Record
 from bolola.progression.achievements import DayClaim, MatchFacts
 from bolola.progression.settlement import Progress
 from bolola.store import challenges, friends, keys, milestones, players, restore, results
-from bolola.store.database import is_sqlite, migrate, open_engine, threads_stopped
+from bolola.store.database import is_sqlite, open_migrated
 from bolola.store.direct import SqliteLog
 from bolola.store.models import (
     ActionRow,
@@ -86,14 +85,7 @@ class Store:
 
     @classmethod
     async def open(cls, url: str) -> Store:
-        engine = open_engine(url)
-        threads = set(threading.enumerate())
-        try:
-            await migrate(engine)
-        except BaseException:
-            await engine.dispose()
-            await threads_stopped(threads)
-            raise
+        engine = await open_migrated(url)
         # At start, not at the first query: a mapping error stops the start, and what
         # the mappers work out is made among the start's objects, not among the first
         # busy hour's, whose pages it would keep (issue 15, "Memory, seventh round").
