@@ -17,6 +17,7 @@ def test_sign_out_takes_the_daily_reward_toast_away(context: BrowserContext, sho
     expect(toast).to_be_visible()
 
     page.get_by_role("button", name="Salir").click()
+    page.get_by_test_id("guest-out-confirm").click()  # a guest is asked first
     expect(page.get_by_test_id("guest")).to_be_visible()
     # At once: the toast leaves by itself after 8 s, which a longer wait would only hide.
     expect(toast).to_have_count(0, timeout=1000)

@@ -274,6 +274,7 @@ ROUTES = [
     ("POST", "/api/guest"),
     ("POST", "/api/signup"),
     ("POST", "/api/signin"),
+    ("POST", "/api/claim"),
     ("POST", "/api/signout"),
     ("GET", "/api/me"),
     ("GET", "/api/players/{name}"),
@@ -297,6 +298,7 @@ ROUTES = [
 FIELDS = {
     "/api/signup": ["name", "password", "csrf"],
     "/api/signin": ["name", "password", "csrf"],
+    "/api/claim": ["name", "password", "csrf"],
     "/api/tables": ["game", "seats", "access", "move_seconds", "rated", "options"],
     "/api/tables/{id}/join": ["seat"],
     "/api/tables/{id}/invite": ["player"],

@@ -9,6 +9,7 @@ private, security headers. See docs/security.md.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -267,6 +268,34 @@ def test_sign_out_revokes_the_token(server: ServerProcess) -> None:
         assert (await ws.expect(lambda f: True))["code"] == "bad_token"
         await ws.close()
         await rest.close()
+
+    run(scenario)
+
+
+def test_signing_in_again_at_once_after_signing_out_gives_a_session_that_works(
+    server: ServerProcess,
+) -> None:
+    """A session made in the same second as the one just signed out is not that one (a
+    token signed with whole seconds only was, and so was revoked as it was made)."""
+
+    async def scenario() -> None:
+        rest = Rest(server)
+        await rest.guest()
+        name = f"again_{secrets.token_hex(3)}"
+        body = {"name": name, "password": "correct horse battery"}
+        first = await rest.post("/api/claim", body)
+        assert first.status_code == 200, first.text
+        assert (await rest.post("/api/signout")).status_code == 200
+        del rest.client.headers["authorization"]
+        signin = await rest.client.post("/api/signin", json=body, headers=await _csrf(rest.client))
+        assert signin.status_code == 200, signin.text
+        token = signin.json()["token"]
+        assert token != first.json()["token"]
+        again = Rest(server, token)
+        me = await again.get("/api/me")
+        assert me.status_code == 200 and me.json()["player"]["name"] == name
+        for r in (rest, again):
+            await r.close()
 
     run(scenario)
 

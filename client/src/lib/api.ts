@@ -215,6 +215,10 @@ export const api = {
     signedIn(call<SignedIn>('POST', '/api/signin', { name, password })),
   signup: (name: string, password: string) =>
     signedIn(call<SignedIn>('POST', '/api/signup', { name, password })),
+  /** A guest keeps their player as an account of their own (PL-15): a new name, the
+   * same XP, ratings and matches. */
+  claim: (name: string, password: string) =>
+    signedIn(call<SignedIn>('POST', '/api/claim', { name, password })),
   async signout(): Promise<void> {
     await call('POST', '/api/signout').catch(() => undefined);
     saveToken(null);

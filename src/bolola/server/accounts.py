@@ -11,6 +11,8 @@ cookie an attacker managed to set, match nothing.
 >>> keys = Keys("secret")
 >>> keys.player_of(keys.session(7))
 7
+>>> keys.session(7) != keys.session(7)  # even within one second
+True
 >>> keys.csrf_ok("session:abc", keys.csrf_token("session:abc"))
 True
 >>> keys.csrf_ok("session:abd", keys.csrf_token("session:abc"))
@@ -60,7 +62,9 @@ class Keys:
         self._csrf = hashlib.sha256(b"bolola csrf\x00" + secret.encode()).digest()
 
     def session(self, player_id: int) -> str:
-        return self._sessions.dumps(player_id)
+        # A nonce of its own: the signature's timestamp has whole seconds, and a session
+        # made in the same second as one just signed out (and so revoked) was that one.
+        return self._sessions.dumps([player_id, secrets.token_urlsafe(8)])
 
     def player_of(self, token: str | None) -> int | None:
         if not token:
@@ -69,7 +73,9 @@ class Keys:
             value = self._sessions.loads(token, max_age=SESSION_MAX_AGE)
         except BadSignature:
             return None
-        return value if isinstance(value, int) else None
+        if isinstance(value, list) and len(value) == 2:
+            value = value[0]  # [player id, nonce]; a bare id is an older server's session
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     @staticmethod
     def revocation(token: str) -> tuple[str, float]:

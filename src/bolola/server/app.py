@@ -75,6 +75,7 @@ STATUS = {
     "game_over": 409,
     "seat_taken": 409,
     "name_taken": 409,
+    "not_guest": 409,
     "rate_limited": 429,
     "too_many_tables": 429,
     "too_many_connections": 429,
@@ -245,6 +246,29 @@ def make_app(settings: Settings) -> Starlette:
         except NameTakenError:
             return fail("name_taken", f"the name {name!r} is taken")
         return signed_in(player)
+
+    async def claim(request: Request) -> Any:
+        """A guest keeps their player as a local account: a name and password of their
+        own, with their XP, ratings and history (PL-15)."""
+        store, _, _ = server.ready
+        player = await player_of(request)
+        if not player.is_guest:
+            raise ProtocolError("not_guest")
+        body = await read_body(request)
+        try:
+            name = accounts.check_name(body.get("name"))
+            password = accounts.check_password(body.get("password"))
+        except ValueError as e:
+            raise ProtocolError("bad_request", str(e)) from None
+        await attempt(request, None)
+        password_hash = await accounts.hash_password_async(password)
+        try:
+            kept = await store.promote_guest(player.id, name, password_hash)
+        except NameTakenError:
+            return fail("name_taken", f"the name {name!r} is taken")
+        except ValueError:
+            raise ProtocolError("not_guest") from None
+        return signed_in(kept)
 
     async def signin(request: Request) -> Any:
         store, _, _ = server.ready
@@ -418,6 +442,7 @@ def make_app(settings: Settings) -> Starlette:
         Route("/api/guest", endpoint(guest, unsafe=True), methods=["POST"]),
         Route("/api/signup", endpoint(signup, unsafe=True), methods=["POST"]),
         Route("/api/signin", endpoint(signin, unsafe=True), methods=["POST"]),
+        Route("/api/claim", endpoint(claim, unsafe=True), methods=["POST"]),
         Route("/api/signout", endpoint(signout, unsafe=True), methods=["POST"]),
         Route("/api/me", endpoint(me)),
         Route("/api/players/{name}", endpoint(player_info)),

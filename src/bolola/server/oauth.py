@@ -347,11 +347,10 @@ async def _link(store: Store, player_id: int, identity: Identity) -> PlayerInfo:
             await store.link_identity(player_id, identity.provider, identity.subject)
         except WriteFailedError:
             raise SignInError("identity_taken", "linked meanwhile") from None
-    if current.is_guest:
-        await store.promote_guest(player_id)
-    player = await store.player(player_id)
-    if player is None:
-        raise SignInError("server_error", "the player is gone")
+    try:
+        player = await store.promote_guest(player_id) if current.is_guest else current
+    except ValueError:
+        raise SignInError("server_error", "the player is gone") from None
     return player
 
 

@@ -51,6 +51,7 @@ ERRORS = {
     "bad_credentials": "wrong name or password",
     "csrf": "missing or wrong CSRF token",
     "name_taken": "the name is taken",
+    "not_guest": "this player has an account already",
     "no_player": "no such player",
     "no_record": "no finished match at this table",
     "not_found": "no such page or resource",

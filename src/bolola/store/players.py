@@ -5,6 +5,8 @@ insert in one transaction of the one writer, so no race)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -46,3 +48,28 @@ async def add(
     session.add(row)
     await session.flush()
     return PlayerInfo(row.id, row.name, row.is_guest, 0, 0, (), row.password_hash)
+
+
+async def promote(
+    session: AsyncSession, player_id: int, name: str | None, password_hash: str | None
+) -> PlayerInfo | Literal["taken", "not_guest", "gone"]:
+    """The guest ``player_id`` made a lasting player, keeping their XP, ratings and history:
+    renamed ``name`` with that password if given (a guest claiming a local account), else
+    under the same name (a guest linking an outside identity). "taken": the name is
+    another's; "not_guest": a claim of a player who already has an account (claimed in
+    another tab meanwhile)."""
+    row = await session.get(Player, player_id)
+    if row is None:
+        return "gone"
+    if name is not None:
+        if not row.is_guest:
+            return "not_guest"
+        taken = await session.scalar(
+            select(Player.id).where(func.lower(Player.name) == name.lower(), Player.id != row.id)
+        )
+        if taken is not None:
+            return "taken"
+        row.name, row.password_hash = name, password_hash
+    row.is_guest = False
+    await session.flush()
+    return await info(session, row)

@@ -164,15 +164,21 @@ class Store:
 
         await self.writer.write(add)
 
-    async def promote_guest(self, player_id: int) -> None:
-        """A guest who linked an outside identity keeps their player, no longer a guest."""
+    async def promote_guest(
+        self, player_id: int, name: str | None = None, password_hash: str | None = None
+    ) -> PlayerInfo:
+        """A guest kept as a player (``players.promote``); raises NameTakenError, or
+        ValueError when the player is gone or, for a claim, no longer a guest."""
 
-        async def write(session: AsyncSession) -> None:
-            await session.execute(
-                update(Player).where(Player.id == player_id).values(is_guest=False)
-            )
+        async def write(session: AsyncSession) -> PlayerInfo | str:
+            return await players.promote(session, player_id, name, password_hash)
 
-        await self.writer.write(write)
+        done = await self.writer.write(write)
+        if done == "taken":
+            raise NameTakenError(name or "")
+        if isinstance(done, str):
+            raise ValueError(done)
+        return done
 
     async def player_by_identity(self, provider: str, subject: str) -> PlayerInfo | None:
         async with self._sessions() as s:

@@ -195,6 +195,7 @@ export const ar: Dict = {
     unauthorized: 'ادخل أو العب كضيف أولًا',
     bad_credentials: 'الاسم أو كلمة المرور غير صحيحة',
     name_taken: 'هذا الاسم مستخدم',
+    not_guest: 'لهذا اللاعب حساب بالفعل',
     rate_limited: 'أسرع من اللازم؛ انتظر لحظة',
     chat_too_long: 'سطر الدردشة طويل جدًا',
     chat_empty: 'اكتب شيئًا قبل الإرسال',

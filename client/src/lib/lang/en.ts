@@ -191,6 +191,7 @@ export const en: Dict = {
     unauthorized: 'Sign in or play as a guest first',
     bad_credentials: 'Wrong name or password',
     name_taken: 'That name is taken',
+    not_guest: 'This player has an account already',
     rate_limited: 'Too fast; wait a moment',
     chat_too_long: 'The chat line is too long',
     chat_empty: 'Write something before sending',

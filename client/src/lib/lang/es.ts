@@ -200,6 +200,7 @@ export const es: Dict = {
     unauthorized: 'Entra o juega como invitado primero',
     bad_credentials: 'Nombre o contraseña incorrectos',
     name_taken: 'Ese nombre ya está en uso',
+    not_guest: 'Este jugador ya tiene cuenta',
     rate_limited: 'Demasiado rápido; espera un momento',
     chat_too_long: 'La línea de chat es demasiado larga',
     chat_empty: 'Escribe algo antes de enviar',

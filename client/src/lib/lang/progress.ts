@@ -73,6 +73,14 @@ const es = {
   signin_no_subject: 'El proveedor no dijo quién eres.',
   signin_identity_taken: 'Esa cuenta del proveedor ya está vinculada a otro jugador.',
   signin_server_error: 'El servidor no pudo terminar la entrada; inténtalo de nuevo.',
+  keepTitle: 'Conserva este jugador',
+  keepHelp: 'Eres invitado: si sales, no podrás volver a este jugador. Elige un nombre y una contraseña y conservarás tu nivel, tus puntuaciones y tus partidas.',
+  keepSubmit: 'Crear la cuenta',
+  keepDone: 'Hecho: ahora eres {name}.',
+  guestOutTitle: '¿Salir como invitado?',
+  guestOutHelp: 'Un invitado que sale no puede volver: su nivel, sus puntuaciones y sus partidas se pierden.',
+  guestOutKeep: 'Conservarlo con una cuenta',
+  guestOutAnyway: 'Salir igualmente',
 };
 
 export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: Record<keyof typeof es, string> } = {
@@ -148,6 +156,14 @@ export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: 
     signin_no_subject: 'The provider did not say who you are.',
     signin_identity_taken: 'That provider account is already linked to another player.',
     signin_server_error: 'The server could not finish the sign-in; please try again.',
+    keepTitle: 'Keep this player',
+    keepHelp: 'You are a guest: once you sign out you cannot come back to this player. Choose a name and a password to keep your level, ratings and matches.',
+    keepSubmit: 'Create the account',
+    keepDone: 'Done: you are now {name}.',
+    guestOutTitle: 'Sign out as a guest?',
+    guestOutHelp: 'A guest who signs out cannot come back: their level, ratings and matches are lost.',
+    guestOutKeep: 'Keep it with an account',
+    guestOutAnyway: 'Sign out anyway',
   },
   // Progress reads right to left: "1500 ← 1512" (an arrow pointing the way Arabic reads);
   // \u2066…\u2069 (a left-to-right isolate) keeps "+20 XP" and "20 / 100 XP" whole.
@@ -222,5 +238,13 @@ export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: 
     signin_no_subject: 'لم يذكر المزوّد من أنت.',
     signin_identity_taken: 'حساب المزوّد هذا مربوط بلاعب آخر.',
     signin_server_error: 'لم يستطع الخادم إكمال الدخول؛ حاول مرة أخرى.',
+    keepTitle: 'احتفظ بهذا اللاعب',
+    keepHelp: 'أنت ضيف: إن خرجت فلن تعود إلى هذا اللاعب. اختر اسمًا وكلمة مرور لتحتفظ بمستواك وتصنيفك ومبارياتك.',
+    keepSubmit: 'أنشئ الحساب',
+    keepDone: 'تم: أصبحت {name}.',
+    guestOutTitle: 'الخروج كضيف؟',
+    guestOutHelp: 'الضيف الذي يخرج لا يمكنه العودة: يضيع مستواه وتصنيفه ومبارياته.',
+    guestOutKeep: 'احتفظ به بحساب',
+    guestOutAnyway: 'اخرج على أي حال',
   },
 };
