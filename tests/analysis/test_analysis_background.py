@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -112,6 +113,9 @@ def test_the_worker_ends_with_a_killed_server(tmp_path: Path) -> None:
         assert parent.stdout is not None
         worker = psutil.Process(int(parent.stdout.readline()))
         assert worker.ppid() == parent.pid and worker.nice() == NICE
+        # Ctrl+C at a terminal reaches the worker too: it leaves the stop to the server
+        # (a KeyboardInterrupt of its own printed a traceback at every stop).
+        assert _ignores(worker.pid, signal.SIGINT)
         parent.kill()
         parent.wait()
         deadline = time.monotonic() + 30
@@ -123,6 +127,12 @@ def test_the_worker_ends_with_a_killed_server(tmp_path: Path) -> None:
         with contextlib.suppress(psutil.NoSuchProcess):
             if "worker" in locals() and _alive(worker):
                 worker.kill()
+
+
+def _ignores(pid: int, signum: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    (mask,) = [line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")]
+    return bool(int(mask, 16) >> (signum - 1) & 1)
 
 
 def _alive(p: psutil.Process) -> bool:

@@ -34,8 +34,11 @@ PR_SET_PDEATHSIG = 1  # linux/prctl.h
 def lower_priority(parent: int | None = None) -> None:
     """A worker process's initializer: judging only gets the CPU nobody else wants, and
     (given the server's pid) the worker ends with the server, even a ``kill -9``d one,
-    instead of waiting for work that will never come."""
+    instead of waiting for work that will never come. Ctrl+C at a terminal reaches the
+    whole process group: the worker leaves it to the server, which lets it go, rather
+    than printing a KeyboardInterrupt of its own."""
     os.nice(NICE)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if parent is not None:
         _die_with(parent)
 
