@@ -1,6 +1,7 @@
 """The replay viewer in the browser (issue 18): a guest's finished match stepped through
 from its page, every seat's cards shown, the analysis's mistakes marked on the timeline,
-and "Play from here" opening a practice table at that position."""
+and "Play from here" opening a practice table at that position; a Hearts Are Trumps
+replay shows each hand's battles at the move that fought them."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from pathlib import Path
 from a11y import check_a11y
 from e2eserver import Server
 from matchplay import play_out, rest, short_match
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from tablepage import sign_in_as_guest
+
+from bolola.cards import Card
+from bolola.games.hearts_trumps import Place, battles, parse_action
 
 POLLS = 300  # the analysis's wait: at most this many looks at its status, 0.5 s apart
 MATCHES = 4  # matches played until one has a mistake to mark
@@ -87,3 +91,102 @@ def test_a_replay_steps_marks_mistakes_and_plays_from_there(
     assert practice["rated"] is False
     expect(page).to_have_url(re.compile(rf"/table/{practice['id']}$"))
     expect(page.locator(".app")).to_have_attribute("data-status", "playing")
+
+
+def worth(card: Card) -> int:
+    """What a loot card scores (HT-13): a joker 25, a heart its rank with the ace 1."""
+    text = str(card)
+    if text == "JK":
+        return 25
+    return "A23456789TJQK".index(text[0]) + 1 if text.endswith("H") else 0
+
+
+def deck_ints(p: Place) -> tuple[int, int, int]:
+    loot, attacker, defender = (c.index for c in p.cards)
+    return loot, attacker, defender
+
+
+def shown_at(page: Page, version: int) -> None:
+    """Steps to ``version`` with the buttons and waits until its position is drawn."""
+    replay = page.get_by_test_id("replay")
+    at = int(replay.get_attribute("data-at") or "0")
+    while at < version:
+        page.get_by_test_id("replay-next").click()
+        at += 1
+        expect(replay).to_have_attribute("data-at", str(at))
+    expect(replay).to_have_attribute("data-shown", str(version))
+
+
+def test_a_hearts_trumps_replay_shows_each_battle_as_it_is_fought(
+    sized: BrowserContext, server: Server, shots: Path, size: str
+) -> None:
+    page = sized.new_page()
+    sign_in_as_guest(page)
+    token = page.evaluate("localStorage.getItem('bolola.token')")
+    assert isinstance(token, str) and token
+    table = short_match(server, token, rated=False)
+    play_out(server, token, table)
+    with rest(server, token) as http:
+        moves: list[str] = http.get(f"/api/matches/{table}/replay").json()["replay"]["record"][
+            "moves"
+        ]
+        versions = len(moves)
+        end = http.get(f"/api/matches/{table}/replay?at={versions}").json()["position"]
+    # The first hand's two placements, whichever seat placed first (HT-6), and its battles
+    # as the rules decide them (HT-7 … HT-12).
+    placed = {int(m.split(":")[0]): parse_action(m.split(":", 1)[1]) for m in moves[:2]}
+    assert set(placed) == {0, 1}, moves[:2]
+    fought = battles(deck_ints(placed[0]), deck_ints(placed[1]))
+
+    page.goto(f"/match/{table}")
+    page.get_by_test_id("match-replay").click()
+    shown = page.get_by_test_id("replay-battles")
+    shown_at(page, 0)
+    expect(shown).to_have_count(0)
+    shown_at(page, 1)
+    expect(shown).to_have_count(0)  # one seat has placed: nothing is fought yet
+
+    # The second placement fights both battles: which cards met, who won, why, the loot.
+    shown_at(page, 2)
+    expect(shown).to_have_attribute("data-hand", "1-1")
+    expect(shown).to_have_attribute("data-fresh", "true")
+    for b in fought:
+        battle = shown.get_by_test_id(f"battle-{b.name}")
+        expect(battle).to_have_attribute("data-winner", str(b.winner))
+        expect(battle).to_have_attribute("data-why", b.why.value)
+        loot = placed[b.loot_seat].loot
+        faces = battle.locator("[data-face]")
+        expect(faces).to_have_count(3)
+        assert [faces.nth(k).get_attribute("data-face") for k in range(3)] == [
+            str(b.attacker),
+            str(b.defender),
+            str(loot),
+        ]
+        expect(battle.get_by_test_id("battle-points")).to_have_attribute(
+            "data-points", str(worth(loot))
+        )
+    # The battles come in one after the other (CSS): axe judges the colours drawn now, so
+    # it looks at them as a player who asked for no motion sees them, whole.
+    page.emulate_media(reduced_motion="reduce")
+    check_a11y(page, f"a Hearts Are Trumps replay at a hand's battles ({size})")
+    page.get_by_test_id("replay").screenshot(
+        path=str(shots / f"replay-ht-battles-{size}.png"), animations="disabled"
+    )
+
+    # The next hand's first placement: the battles shown are the hand before's, said so.
+    shown_at(page, 3)
+    expect(shown).to_have_attribute("data-hand", "1-1")
+    expect(shown).to_have_attribute("data-fresh", "false")
+    expect(page.get_by_test_id("replay-battles-before")).to_be_visible()
+
+    # The last move fought the last hand of the deal: its battles and the deal's score.
+    page.get_by_test_id("replay-end").click()
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-shown", str(versions))
+    last = end["views"][0]["history"][-1]
+    expect(shown).to_have_attribute("data-hand", f"{last['deal']}-9")
+    expect(shown).to_have_attribute("data-fresh", "true")
+    expect(shown.get_by_test_id("deal-points")).to_have_text([str(p) for p in last["points"]])
+    expect(shown.get_by_test_id("deal-score-close")).to_have_count(0)  # nothing waits on it
+    page.screenshot(
+        path=str(shots / f"replay-ht-deal-{size}.png"), full_page=True, animations="disabled"
+    )

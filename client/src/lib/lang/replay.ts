@@ -27,6 +27,9 @@ const es = {
   replayPlayHere: 'Jugar desde aquí',
   replayPlayHint: 'Una mesa de práctica sin puntuar contra bots, en esta posición',
   replayPlayFailed: 'No se pudo abrir la mesa: {message}',
+  replayBattles: 'Batallas',
+  replayBattlesBefore: 'Las batallas de la jugada anterior, mientras se coloca la siguiente',
+  replayLootPoints: 'Puntos del botín: {n}',
 };
 
 const en: typeof es = {
@@ -55,6 +58,9 @@ const en: typeof es = {
   replayPlayHere: 'Play from here',
   replayPlayHint: 'An unrated practice table against bots, at this position',
   replayPlayFailed: 'The table could not be opened: {message}',
+  replayBattles: 'Battles',
+  replayBattlesBefore: "The last hand's battles, while the next hand is placed",
+  replayLootPoints: 'Loot points: {n}',
 };
 
 const ar: typeof es = {
@@ -83,6 +89,9 @@ const ar: typeof es = {
   replayPlayHere: 'العب من هنا',
   replayPlayHint: 'طاولة تدريب غير مصنفة ضد البوتات، من هذا الموضع',
   replayPlayFailed: 'تعذر فتح الطاولة: {message}',
+  replayBattles: 'المعارك',
+  replayBattlesBefore: 'معارك اليد السابقة، بينما توضع اليد التالية',
+  replayLootPoints: 'نقاط الغنيمة: {n}',
 };
 
 export const phrases = { es, en, ar };
