@@ -624,3 +624,47 @@ def test_a_challenge_outlives_its_owner(processes: Callable[..., list[ServerProc
             await p.close()
 
     run(scenario)
+
+
+def test_a_declined_challenge_leaves_the_friends_lobby_on_another_process(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """The challenge's table lives on one process, the friends' lobbies on the other:
+    the friend who declines hears there that the table is unlisted; the other friend,
+    still invited, goes on listing it."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        host = await Player.connect(one)
+        b, c = await Player.connect(two), await Player.connect(two)
+        rh, rb, rc = Rest(one, host.token), Rest(two, b.token), Rest(two, c.token)
+        await befriend(rh, rb, host, b)
+        await befriend(rh, rc, host, c)
+        for p in (b, c):
+            await p.send({"type": "lobby"})
+            await p.expect(lambda f: f.get("type") == "lobby" and "tables" in f)
+        game = {"game": "king-bolola", "bots": "beginner"}
+        made = await rh.post("/api/challenges", {"players": [b.name, c.name], "table": game})
+        assert made.status_code == 200, made.text
+        table = made.json()["challenge"]["table"]["id"]
+        for p in (b, c):  # listed to each, through the lobby's broadcast
+            await p.expect(
+                lambda f: f.get("type") == "lobby" and f.get("table", {}).get("id") == table
+            )
+        answer = await rb.post(f"/api/challenges/{table}/decline", {})
+        assert answer.status_code == 200 and answer.json()["answer"] == "declined", answer.text
+        await b.expect(lambda f: f.get("type") == "lobby" and f.get("unlisted") == table)
+        # One broadcast told both: c's share of it is on its socket before c's pong.
+        await c.send({"type": "ping", "t": 1})
+        await c.expect("pong")
+        assert not any(f.get("unlisted") == table for f in c.frames)
+        for p, listed in ((b, False), (c, True)):
+            await p.send({"type": "lobby"})
+            fresh = await p.expect(lambda f: f.get("type") == "lobby" and "tables" in f)
+            assert (table in {t["id"] for t in fresh["tables"]}) is listed
+        for r in (rh, rb, rc):
+            await r.close()
+        for p in (host, b, c):
+            await p.close()
+
+    run(scenario)

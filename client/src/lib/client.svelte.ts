@@ -296,9 +296,13 @@ export class Client {
       case 'pong':
         break;
       case 'lobby':
-        receiveLobby({ tables: f.tables, playing: f.playing, table: f.table });
+        receiveLobby({ tables: f.tables, playing: f.playing, table: f.table, unlisted: f.unlisted });
         if (Array.isArray(f.tables)) this.tables = f.tables as TableSummary[];
         else if (f.table) this.lobbyChange(f.table as TableSummary);
+        else if (typeof f.unlisted === 'number') {
+          const gone = f.unlisted;
+          this.tables = this.tables.filter((x) => x.id !== gone);
+        }
         break;
       case 'joined':
         if (f.table === this.tableId) this.seat = (f.seat as number | null) ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableSummary } from './api';
-import { placed } from './lobby.svelte';
+import { lobby, placed, receiveLobby } from './lobby.svelte';
 
 const table = (id: number, status: TableSummary['status']): TableSummary => ({
   id,
@@ -24,5 +24,20 @@ describe('the lobby lists', () => {
     expect(lists.playing.map((t) => t.id)).toEqual([5]);
     lists = placed(lists, table(3, 'open'));
     expect(lists.tables.map((t) => t.id)).toEqual([2, 3]);
+  });
+});
+
+describe('the live lobby', () => {
+  it('drops a table the player may no longer see from whichever list holds it', () => {
+    receiveLobby({ tables: [table(2, 'open'), table(9, 'open')], playing: [table(4, 'playing')] });
+    receiveLobby({ unlisted: 9 });
+    expect(lobby.tables.map((t) => t.id)).toEqual([2]);
+    receiveLobby({ unlisted: 4 });
+    expect(lobby.playing).toEqual([]);
+    receiveLobby({ unlisted: 7 }); // never listed: nothing changes
+    receiveLobby({ unlisted: '2' }); // not a table id
+    expect(lobby.tables.map((t) => t.id)).toEqual([2]);
+    receiveLobby({ table: table(9, 'open') }); // invited again: listed again
+    expect(lobby.tables.map((t) => t.id)).toEqual([2, 9]);
   });
 });

@@ -164,10 +164,13 @@ class Challenges:
                 if e.code != "seat_taken":
                     raise
                 seat = await table.call(lambda: table.take_seat(player, None))
-        else:
-            await table.call(lambda: self._uninvite(table, player.id))
-        challenge.answers[player.id] = "accepted" if accept else "declined"
-        await self.store.answer_challenge(table_id, player.id, challenge.answers[player.id])
+        answer = "accepted" if accept else "declined"
+        # Stored before the table forgets the invitation: the same write ends its row.
+        await self.store.answer_challenge(table_id, player.id, answer)
+        challenge.answers[player.id] = answer
+        if not accept:
+            with contextlib.suppress(ProtocolError):  # a table stopping: no matter
+                await table.call(lambda: table.uninvite(player.id))
         self._tell_answer(challenge, player.name, challenge.answers[player.id])
         self._settle(challenge)
         return {"table": table_id, "answer": challenge.answers[player.id], "seat": seat}
@@ -184,7 +187,7 @@ class Challenges:
                 challenge.answers[pid] = "expired"
                 if table is not None:
                     with contextlib.suppress(ProtocolError):  # a table stopping: no matter
-                        await table.call(lambda p=pid: self._uninvite(table, p))  # type: ignore[misc]
+                        await table.call(lambda p=pid: table.uninvite(p))  # type: ignore[misc]
                 message = {"type": "challenge_over", "table": table_id, "reason": "expired"}
                 self.room.tell(pid, message)
                 self._tell_answer(challenge, challenge.names[pid], "expired")
@@ -271,9 +274,6 @@ class Challenges:
             if summary is not None:
                 out.append(_challenge_of(stored).to_json(summary))
         return out
-
-    async def _uninvite(self, table: Table, player_id: int) -> None:
-        table.invited.discard(player_id)
 
     def _tell_answer(self, challenge: Challenge, name: str, answer: str) -> None:
         self.room.tell(

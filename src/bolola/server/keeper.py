@@ -53,7 +53,9 @@ class Keeper:
             fence: int | None = None,
         ) -> Table: ...
 
-        def _tell_lobby(self, shared: dict[str, Any]) -> None: ...
+        def _tell_lobby(
+            self, table_id: int, shared: dict[str, Any] | None, before: dict[str, Any] | None
+        ) -> None: ...
 
     def __init__(self) -> None:
         self.cluster: Cluster | None = None
@@ -218,7 +220,10 @@ class Keeper:
         )
         for table_id, now in self.elsewhere.items():
             if before.get(table_id) != now:  # a broadcast this process missed
-                self._tell_lobby(now)
+                self._tell_lobby(table_id, now, before.get(table_id))
+        for table_id, was in before.items():
+            if table_id not in self.elsewhere and table_id not in self.tables:
+                self._tell_lobby(table_id, None, was)  # over or gone, its broadcast missed
 
     def _share(self, table: Table) -> None:
         """This process's table changed: every process's lobby hears it."""
@@ -270,11 +275,14 @@ class Keeper:
         table_id = shared["s"]["id"]
         if shared["o"] == self.cluster.me or table_id in self.tables:
             return
+        # Who saw it before: those its owner's change leaves out (an invitation ended)
+        # are told it is unlisted, as on its owner's process.
         if shared["s"]["status"] in ("open", "playing"):
+            before = self.elsewhere.get(table_id)
             self.elsewhere[table_id] = shared
         else:
-            self.elsewhere.pop(table_id, None)
-        self._tell_lobby(shared)
+            before = self.elsewhere.pop(table_id, None)
+        self._tell_lobby(table_id, shared, before)
 
 
 def advertised(settings: Settings) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Collection
 from datetime import datetime
 from typing import Any, cast
 
@@ -21,6 +20,7 @@ from bolola.server.fair import draw_top
 from bolola.server.friends import Friends
 from bolola.server.heap import Heap
 from bolola.server.keeper import Keeper
+from bolola.server.listing import Audience, admits, tell
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ElsewhereError, ProtocolError, dumps
 from bolola.server.remote import RemoteTable
@@ -79,12 +79,13 @@ class Room(Keeper):
             told = {"o": self.cluster.me, "p": player_id, "m": message}
             self.cluster.broadcast("T" + dumps(told))
 
-    def _tell_lobby(self, shared: dict[str, Any]) -> None:
-        """Another process's table, as its owner shared it, to this process's lobby."""
-        message = {"type": "lobby", "table": shared["s"]}
-        for conn in self.lobby:
-            if _may_see(conn.player, shared["s"]["access"], shared["h"], shared["i"]):
-                conn.send(message)
+    def _tell_lobby(
+        self, table_id: int, shared: dict[str, Any] | None, before: dict[str, Any] | None
+    ) -> None:
+        """Another process's table, as its owner shared it now and ``before`` (None: not
+        in the lobby hash), to this process's lobby."""
+        summary = None if shared is None else shared["s"]
+        tell(self.lobby, table_id, summary, Audience.shared(shared), Audience.shared(before))
 
     async def restore(self) -> None:
         """Every table not over, back from the database: the tables, seats, logs, players
@@ -328,23 +329,24 @@ class Room(Keeper):
     def _listed(self, status: str, player: PlayerInfo | None) -> list[dict[str, Any]]:
         out = []
         for t in self.tables.values():
-            if t.status == status and _may_see(player, t.access, t.host_id, t.invited):
+            if t.status == status and admits(player, t.access, t.host_id, t.invited):
                 out.append(t.summary())
         for table_id, shared in sorted(self.elsewhere.items()):
             summary = shared["s"]
             if table_id in self.tables or summary["status"] != status:
                 continue
-            if _may_see(player, summary["access"], shared["h"], shared["i"]):
+            if admits(player, summary["access"], shared["h"], shared["i"]):
                 out.append(summary)
         return out
 
     def _changed(self, table: Table) -> None:
         self.friends.table_changed(table)
         self.challenges.table_changed(table)
-        message = {"type": "lobby", "table": table.summary()}
-        for conn in self.lobby:
-            if _may_see(conn.player, table.access, table.host_id, table.invited):
-                conn.send(message)
+        # Told to whom the lobby lists it now, and unlisted where it was listed before
+        # and may be no longer (an invitation gone with its challenge's answer or lapse).
+        now = _audience(table)
+        tell(self.lobby, table.id, table.summary(), now, table.listed)
+        table.listed = now
         if self.cluster is not None and self.tables.get(table.id) is table:
             self._share(table)
         if table.status == "expired":
@@ -385,10 +387,6 @@ class Room(Keeper):
         return table
 
 
-def _may_see(
-    player: PlayerInfo | None, access: str, host_id: int | None, invited: Collection[int]
-) -> bool:
-    """PL-2: a table for invited players only is listed to its host and its invited."""
-    if access != "invited":
-        return True
-    return player is not None and (player.id == host_id or player.id in invited)
+def _audience(table: Table) -> Audience:
+    """Whom the lobby lists the table to now."""
+    return Audience(table.access, table.host_id, frozenset(table.invited))

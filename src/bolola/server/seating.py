@@ -117,6 +117,13 @@ class Seating(BotSeats):
             self.invited.add(guest.id)
             self._changed()  # listed to the guest now (and on every process)
 
+    async def uninvite(self, player_id: int) -> None:
+        """An invitation ends (its challenge declined or lapsed; the store's row went
+        with that answer): the table is private to them again, and their lobby drops it."""
+        if player_id in self.invited:
+            self.invited.discard(player_id)
+            self._changed()
+
     def may_watch(self, player: PlayerInfo) -> bool:
         """Anyone may watch a table open to anyone; a private one, its host, the invited
         and its seated players (the lobby lists it to the same players)."""

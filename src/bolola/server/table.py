@@ -32,6 +32,7 @@ from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.fair import Fairness
 from bolola.server.frames import catchup, over, snapshot
+from bolola.server.listing import Audience
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError, dumps, encoded, error, error_of
 from bolola.server.seat import Holder, Listener
@@ -76,6 +77,9 @@ class Table(Seating):
         # the log refuses it (another process took the table over).
         self.fence: int | None = None
         self.on_lost: Callable[[Table], None] | None = None
+        # Whom the lobby listed the table to when last told (the room's: Room._changed),
+        # so that those an invitation's end leaves out hear it is unlisted.
+        self.listed = Audience(info.access, info.host_id, frozenset(info.invited))
         self.holders = [Holder.of(s, players, self.game.name) for s in info.seats]
         self.state: Any = None
         self.version = 0

@@ -11,12 +11,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bolola.store.models import ChallengeAnswer, ChallengeRow, Player, utc
+from bolola.store.models import ChallengeAnswer, ChallengeRow, Invitation, Player, utc
 
 PENDING = "pending"
+ENDING = ("declined", "expired")  # answers that take the invitation away
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,9 @@ async def add(
 
 async def answer(s: AsyncSession, table_id: int, player_id: int, to: str) -> bool:
     """The player's pending answer becomes ``to``; False when it was not pending (answered
-    already, expired, or no such challenge)."""
+    already, expired, or no such challenge). Declined or lapsed, the invitation the
+    challenge gave ends with it, or a restart (or the process taking the table over)
+    would list the table to them again and let them sit."""
     done = await s.execute(
         update(ChallengeAnswer)
         .where(
@@ -64,7 +67,14 @@ async def answer(s: AsyncSession, table_id: int, player_id: int, to: str) -> boo
         )
         .values(answer=to)
     )
-    return bool(getattr(done, "rowcount", 0) == 1)
+    changed = bool(getattr(done, "rowcount", 0) == 1)
+    if changed and to in ENDING:
+        await s.execute(
+            delete(Invitation).where(
+                Invitation.table_id == table_id, Invitation.player_id == player_id
+            )
+        )
+    return changed
 
 
 async def under_way(
