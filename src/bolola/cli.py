@@ -8,6 +8,8 @@ bolola arena …         bots against bots, duplicate deals
 bolola serve           the card room server
 bolola verify FILE     check a record's deals against its commitment (provably fair deals)
 bolola analyse FILE    every decision of a record judged, with the points it cost
+bolola achievements    find matches' feats; show a player's achievements
+bolola password NAME   set a player's password (the operator, for one who forgot theirs)
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("bolola.verify", "check every deal of a record against its revealed seeds"),
     "analyse": ("bolola.analysis.cli", "judge every decision of a record (JSON or text)"),
     "achievements": ("bolola.server.milestones", "find matches' feats; show achievements"),
+    "password": ("bolola.server.password", "set a player's password (read from standard input)"),
 }
 
 

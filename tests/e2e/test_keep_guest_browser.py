@@ -1,6 +1,7 @@
 """A guest keeps their player (PL-15): signing out as a guest asks first and offers the
 way to keep it; the profile's form makes it an account under a name of one's own, the
-same level and matches, and that name signs in again later."""
+same level and matches; its password is changed on its page; and that name signs in
+again later with the new password."""
 
 from __future__ import annotations
 
@@ -53,6 +54,18 @@ def test_a_guest_asked_at_sign_out_keeps_the_player_as_an_account(
     expect(page.get_by_test_id("keep-player")).to_have_count(0)
     expect(page.get_by_test_id("profile")).not_to_contain_text("invitado")
 
+    # An account: its password can be changed on its page, saying the current one.
+    change = page.get_by_test_id("password-change")
+    change.locator("summary").click()
+    page.get_by_test_id("password-current").fill("no es esta")
+    page.get_by_test_id("password-new").fill("otra clave larga")
+    page.get_by_test_id("password-submit").click()
+    expect(page.get_by_test_id("password-error")).to_be_visible()
+    page.get_by_test_id("password-current").fill("una clave larga")
+    page.get_by_test_id("password-submit").click()
+    expect(page.get_by_test_id("notice")).to_contain_text("Contraseña cambiada")
+    expect(page.get_by_test_id("me")).to_contain_text(name)  # this session goes on
+
     # No longer a guest: signing out asks nothing, and the name signs in again.
     if size == "phone":
         page.get_by_role("button", name="Ajustes").click()
@@ -60,6 +73,6 @@ def test_a_guest_asked_at_sign_out_keeps_the_player_as_an_account(
     expect(page.get_by_test_id("guest-out-ask")).to_have_count(0)
     expect(page.get_by_test_id("notice")).to_have_count(0)  # "now you are …" went too
     page.get_by_label("Nombre").fill(name)
-    page.get_by_label("Contraseña").fill("una clave larga")
+    page.get_by_label("Contraseña").fill("otra clave larga")
     page.get_by_role("button", name="Entrar").click()
     expect(page.get_by_test_id("me")).to_contain_text(name)

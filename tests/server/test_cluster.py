@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ import redis
 from leaks import check_frames, replay_table
 from postgres import PostgresCluster
 from redisserver import RedisServer
-from roomclient import FAST, Player, Rest, ServerProcess, run
+from roomclient import FAST, WAIT, Player, Rest, ServerProcess, run
 from sqlalchemy import text
 from websockets.asyncio.client import connect
 
@@ -666,5 +667,44 @@ def test_a_declined_challenge_leaves_the_friends_lobby_on_another_process(
             await r.close()
         for p in (host, b, c):
             await p.close()
+
+    run(scenario)
+
+
+def test_a_password_changed_on_one_process_ends_the_sessions_on_another(
+    processes: Callable[..., list[ServerProcess]],
+) -> None:
+    """The socket of another session of the player, connected to another process, is
+    told and closed; the session that changed the password keeps its socket there."""
+    one, two = processes(2)
+
+    async def scenario() -> None:
+        here = Rest(one)
+        await here.guest()
+        body = {"name": f"pw_{secrets.token_hex(3)}", "password": "correct horse battery"}
+        claimed = await here.post("/api/claim", body)
+        assert claimed.status_code == 200, claimed.text
+        mine = claimed.json()["token"]
+        here.client.headers["authorization"] = f"Bearer {mine}"
+        other = Rest(two)
+        csrf = (await other.get("/api/csrf")).json()["csrf"]
+        signed = await other.client.post("/api/signin", json=body, headers={"x-csrf-token": csrf})
+        assert signed.status_code == 200, signed.text
+        mine_there = await Player.connect(two, mine)
+        theirs_there = await Player.connect(two, signed.json()["token"])
+
+        changed = await here.post(
+            "/api/password", {"current": body["password"], "password": "a new horse staple"}
+        )
+        assert changed.status_code == 200, changed.text
+        ended = await theirs_there.expect("error")
+        assert ended["code"] == "bad_token"
+        await asyncio.wait_for(theirs_there.closed.wait(), WAIT)
+        await mine_there.send({"type": "ping"})
+        await mine_there.expect("pong")
+        for p in (mine_there, theirs_there):
+            await p.close()
+        for r in (here, other):
+            await r.close()
 
     run(scenario)

@@ -219,6 +219,10 @@ export const api = {
    * same XP, ratings and matches. */
   claim: (name: string, password: string) =>
     signedIn(call<SignedIn>('POST', '/api/claim', { name, password })),
+  /** A new password, saying the current one (none for an account that never had one);
+   * every other session of the player is over, this one goes on with a new token. */
+  password: (current: string, password: string) =>
+    signedIn(call<SignedIn>('POST', '/api/password', { current, password })),
   async signout(): Promise<void> {
     await call('POST', '/api/signout').catch(() => undefined);
     saveToken(null);

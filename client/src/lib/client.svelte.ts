@@ -371,12 +371,14 @@ export class Client {
     const said = (): string =>
       reason({ code, rule: (f.rule as string | undefined) ?? null, message: f.message as string });
     if (code === 'bad_token') {
-      // Signed out (in another tab, say): a new socket would come back as a new guest and
-      // sit here in the player's place. Stop; with no player the page asks to sign in.
+      // Signed out (in another tab, say), or the password changed on another device: a new
+      // socket would come back as a new guest and sit here in the player's place. Stop;
+      // with no player the page asks to sign in, saying why.
       saveToken(null);
       this.player = null;
       this.resetTable();
       this.disconnect();
+      this.notify(said());
       return;
     }
     if (!this.connected) {

@@ -29,12 +29,17 @@ import hmac
 import re
 import secrets
 import time
+from typing import TYPE_CHECKING
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from bolola.server.protocol import CONTROL
+from bolola.server.protocol import CONTROL, ProtocolError
+from bolola.store.values import PlayerInfo
+
+if TYPE_CHECKING:
+    from bolola.store.store import Store
 
 SESSION_COOKIE = "bolola_session"
 CSRF_COOKIE = "bolola_csrf"  # a random nonce: what a CSRF token is tied to before sign-in
@@ -62,20 +67,34 @@ class Keys:
         self._csrf = hashlib.sha256(b"bolola csrf\x00" + secret.encode()).digest()
 
     def session(self, player_id: int) -> str:
-        # A nonce of its own: the signature's timestamp has whole seconds, and a session
-        # made in the same second as one just signed out (and so revoked) was that one.
-        return self._sessions.dumps([player_id, secrets.token_urlsafe(8)])
+        # A nonce of its own: two sessions of one player made at once are two (one of
+        # them may be signed out, and so revoked). And the time it was made, finer than
+        # the signature's whole seconds: a password changed ends the sessions made
+        # before it, not the one made just after for the player who changed it.
+        made = time.time_ns() // 1000
+        return self._sessions.dumps([player_id, secrets.token_urlsafe(8), made])
 
     def player_of(self, token: str | None) -> int | None:
+        found = self.session_of(token)
+        return None if found is None else found[0]
+
+    def session_of(self, token: str | None) -> tuple[int, float] | None:
+        """The player of a session token and when it was made (seconds since the epoch),
+        or None for no valid token."""
         if not token:
             return None
         try:
-            value = self._sessions.loads(token, max_age=SESSION_MAX_AGE)
+            value, signed = self._sessions.loads(
+                token, max_age=SESSION_MAX_AGE, return_timestamp=True
+            )
         except BadSignature:
             return None
-        if isinstance(value, list) and len(value) == 2:
-            value = value[0]  # [player id, nonce]; a bare id is an older server's session
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+        made = signed.timestamp()  # an older server's session: a bare id
+        if isinstance(value, list) and len(value) == 3 and type(value[2]) is int:
+            value, made = value[0], value[2] / 1e6
+        if type(value) is not int:
+            return None
+        return value, made
 
     @staticmethod
     def revocation(token: str) -> tuple[str, float]:
@@ -98,6 +117,23 @@ class Keys:
     @staticmethod
     def nonce() -> str:
         return secrets.token_urlsafe(24)
+
+
+async def session_player(store: Store, keys: Keys, token: str | None) -> PlayerInfo | None:
+    """The player of a session token (a bearer's, a cookie's, a hello's); None for no
+    token, a forged or expired one, or a player gone. Raises ProtocolError ``bad_token``
+    for a session signed out, or made before the player's password changed."""
+    found = keys.session_of(token)
+    if token is None or found is None:
+        return None
+    player_id, signed = found
+    if await store.revoked(keys.revocation(token)[0]):
+        raise ProtocolError("bad_token", "this session was signed out")
+    player = await store.player(player_id)
+    since = None if player is None else player.sessions_from
+    if since is not None and signed < since:
+        raise ProtocolError("bad_token", "the password changed since; sign in again")
+    return player
 
 
 def hash_password(password: str) -> str:

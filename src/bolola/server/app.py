@@ -147,16 +147,14 @@ def make_app(settings: Settings) -> Starlette:
 
         return handle
 
+    def session_token(request: Request) -> str | None:
+        auth = request.headers.get("authorization", "")
+        bearer = auth[7:] if auth.lower().startswith("bearer ") else None
+        return bearer or request.cookies.get(SESSION_COOKIE)
+
     async def player_of(request: Request) -> PlayerInfo:
         store, _, keys = server.ready
-        auth = request.headers.get("authorization", "")
-        token = (auth[7:] if auth.lower().startswith("bearer ") else None) or request.cookies.get(
-            SESSION_COOKIE
-        )
-        player_id = keys.player_of(token)
-        if token and player_id is not None and await store.revoked(keys.revocation(token)[0]):
-            raise ProtocolError("bad_token", "this session was signed out")
-        player = None if player_id is None else await store.player(player_id)
+        player = await accounts.session_player(store, keys, session_token(request))
         if player is None:
             raise ProtocolError("unauthorized", "sign in or play as a guest first")
         return player
@@ -269,6 +267,34 @@ def make_app(settings: Settings) -> Starlette:
         except ValueError:
             raise ProtocolError("not_guest") from None
         return signed_in(kept)
+
+    async def password(request: Request) -> Any:
+        """A player with an account changes their password, saying the one they have (an
+        account made at an outside provider, with none yet, sets its first). Every other
+        session of theirs is over, its open sockets closed; this one goes on with the new
+        session answered."""
+        store, _, keys = server.ready
+        player = await player_of(request)
+        if player.is_guest:
+            raise ProtocolError("bad_request", "a guest has no password: keep the player first")
+        body = await read_body(request)
+        current, new = body.get("current"), body.get("password")
+        try:
+            new = accounts.check_password(new)
+        except ValueError as e:
+            raise ProtocolError("bad_request", str(e)) from None
+        await attempt(request, player.name)
+        if player.password_hash is not None and not (
+            isinstance(current, str)
+            and await accounts.password_ok_async(player.password_hash, current)
+        ):
+            return fail("bad_credentials", "the current password is wrong")
+        since = await store.set_password(player.id, await accounts.hash_password_async(new))
+        # This browser's session (its tabs share it) goes on under the new one answered.
+        made = (keys.session_of(session_token(request)) or (player.id, since))[1]
+        if server.room is not None:
+            server.room.end_sessions(player.id, since, made)
+        return signed_in(player)
 
     async def signin(request: Request) -> Any:
         store, _, _ = server.ready
@@ -443,6 +469,7 @@ def make_app(settings: Settings) -> Starlette:
         Route("/api/signup", endpoint(signup, unsafe=True), methods=["POST"]),
         Route("/api/signin", endpoint(signin, unsafe=True), methods=["POST"]),
         Route("/api/claim", endpoint(claim, unsafe=True), methods=["POST"]),
+        Route("/api/password", endpoint(password, unsafe=True), methods=["POST"]),
         Route("/api/signout", endpoint(signout, unsafe=True), methods=["POST"]),
         Route("/api/me", endpoint(me)),
         Route("/api/players/{name}", endpoint(player_info)),

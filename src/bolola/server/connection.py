@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bolola.engine import ACTION_TEXT_MAX
 from bolola.server import protocol
-from bolola.server.accounts import SESSION_COOKIE, Keys, guest_name
+from bolola.server.accounts import SESSION_COOKIE, Keys, guest_name, session_player
 from bolola.server.address import client_address
 from bolola.server.limits import Buckets, TokenBucket
 from bolola.server.protocol import ProtocolError, error, error_of, field_int, field_str
@@ -69,6 +69,9 @@ class Connection:
         # hello's ``fold_acks``: the ack of this client's own action rides in the update
         # the action caused (one frame fewer per action), not in a frame of its own.
         self.fold_acks = False
+        # When the session this socket said hello with was made: a password changed
+        # elsewhere ends the sessions made before it (Room.end_sessions).
+        self.made = 0.0
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Write a message (a dict, or its JSON text) to this client, or queue it behind
@@ -94,6 +97,22 @@ class Connection:
             return
         self._pending = deque()
         self._sender = asyncio.create_task(self._send_rest(_resumed(write, waits_on)))
+
+    def end(self, message: dict[str, Any]) -> None:
+        """The session is over: the client is told why, then the socket is closed (a
+        client that ignored the message could otherwise go on playing)."""
+        if self.closed:
+            return
+        self.send(message)
+        if self._sender is not None:
+            self._pending.append(None)  # closed once the frames before it are written
+        else:
+            self._sender = asyncio.create_task(self._close())
+        self.closed = True
+
+    async def _close(self) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await self.ws.close(code=1008)
 
     async def _send_rest(self, first: Awaitable[None]) -> None:
         try:
@@ -203,6 +222,7 @@ async def _answer(
             if msg["type"] != "hello":
                 raise ProtocolError("hello_first")
             player, token = await _hello(ws, msg, store, keys, admission, room)
+            made = (keys.session_of(token) or (player.id, 0.0))[1]
             count = len(room.online.get(player.id, ())) + await _elsewhere(room, player.id)
             if count >= settings.connections_per_player:
                 raise ProtocolError(
@@ -214,6 +234,7 @@ async def _answer(
                 raise ProtocolError("bad_request", "fold_acks is true or false")
             conn = Connection(ws, player)
             conn.fold_acks = folding
+            conn.made = made
             if room.remote is not None:
                 room.remote.local[conn.id] = conn
                 await _count(room, player.id, 1)
@@ -309,10 +330,7 @@ async def _hello(
         raise ProtocolError("bad_request", "token must be text")
     token = given or ws.cookies.get(SESSION_COOKIE)
     if token:
-        player_id = keys.player_of(token)
-        if player_id is not None and await store.revoked(keys.revocation(token)[0]):
-            player_id = None  # signed out
-        player = None if player_id is None else await store.player(player_id)
+        player = await session_player(store, keys, token)  # raises for one signed out
         if player is None:
             raise ProtocolError("bad_token")
         return player, token

@@ -22,7 +22,7 @@ from bolola.server.challenges import Challenges
 from bolola.server.cluster import Cluster
 from bolola.server.protocol import dumps, error
 from bolola.server.remote import Command, Remote
-from bolola.server.seat import Listener
+from bolola.server.seat import Session
 from bolola.server.settings import Settings
 from bolola.server.table import MOVED, Table
 from bolola.store.store import PlayerInfo, Store, TableInfo
@@ -38,7 +38,7 @@ class Keeper:
     store: Store
     settings: Settings
     tables: dict[int, Table]
-    online: dict[int, set[Listener]]
+    online: dict[int, set[Session]]
     challenges: Challenges
     closing: bool
     _stopping: set[asyncio.Task[None]]
@@ -55,6 +55,10 @@ class Keeper:
 
         def _tell_lobby(
             self, table_id: int, shared: dict[str, Any] | None, before: dict[str, Any] | None
+        ) -> None: ...
+
+        def end_sessions(
+            self, player_id: int, before: float, keep: float, *, everywhere: bool = True
         ) -> None: ...
 
     def __init__(self) -> None:
@@ -265,6 +269,10 @@ class Keeper:
             if told["o"] != self.cluster.me:
                 for conn in self.online.get(told["p"], ()):
                     conn.send(told["m"])
+        elif kind == "S":
+            ended = orjson.loads(text[1:])
+            if ended["o"] != self.cluster.me:
+                self.end_sessions(ended["p"], ended["b"], ended["k"], everywhere=False)
         else:
             self.remote.receive(text)
 

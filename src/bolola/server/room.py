@@ -22,8 +22,9 @@ from bolola.server.heap import Heap
 from bolola.server.keeper import Keeper
 from bolola.server.listing import Audience, admits, tell
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ElsewhereError, ProtocolError, dumps
+from bolola.server.protocol import ElsewhereError, ProtocolError, dumps, error
 from bolola.server.remote import RemoteTable
+from bolola.server.seat import Session
 from bolola.server.serial import STOPPING
 from bolola.server.settings import Settings
 from bolola.server.spec import TableSpec
@@ -48,7 +49,7 @@ class Room(Keeper):
         self.settings = settings
         self.tables: dict[int, Table] = {}
         self.lobby: set[Listener] = set()
-        self.online: dict[int, set[Listener]] = {}  # player id -> their connections
+        self.online: dict[int, set[Session]] = {}  # player id -> their connections
         # Tables nobody plays at take turns through this (bounded share of the CPU).
         self.pacer = Pacer(settings.bot_tables_share)
         self._creating: dict[int, int] = {}  # host id -> tables being made right now
@@ -78,6 +79,20 @@ class Room(Keeper):
         if self.cluster is not None:
             told = {"o": self.cluster.me, "p": player_id, "m": message}
             self.cluster.broadcast("T" + dumps(told))
+
+    def end_sessions(
+        self, player_id: int, before: float, keep: float, *, everywhere: bool = True
+    ) -> None:
+        """The player's password changed: every socket of a session made ``before`` then
+        is told and closed, but the session that changed it (made at ``keep``: this
+        browser's tabs), wherever they are connected (several processes: every one)."""
+        message = error("bad_token", "the password changed; sign in again")
+        for conn in list(self.online.get(player_id, ())):
+            if conn.made < before and conn.made != keep:
+                conn.end(message)
+        if everywhere and self.cluster is not None:
+            ended = {"o": self.cluster.me, "p": player_id, "b": before, "k": keep}
+            self.cluster.broadcast("S" + dumps(ended))
 
     def _tell_lobby(
         self, table_id: int, shared: dict[str, Any] | None, before: dict[str, Any] | None

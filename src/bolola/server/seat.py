@@ -21,6 +21,15 @@ class Listener(Protocol):
         """Queue a message: a dict, or its JSON text (encoded once for many listeners)."""
 
 
+class Session(Listener, Protocol):
+    """A connection as the room sees it: a listener, and the session it said hello with."""
+
+    made: float  # when that session was made (a password changed ends those before)
+
+    def end(self, message: dict[str, Any]) -> None:
+        """The session is over: tell the client why and close the socket."""
+
+
 @dataclass(slots=True)
 class Holder:
     """Who holds a seat: a bot of ``level``, or a human (``player_id`` None while free).

@@ -53,6 +53,8 @@ class Player(Base):
     felt: Mapped[str | None] = mapped_column(String(20), nullable=True)
     # When their last connection closed (friends see "offline since"); None: never seen.
     last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Sessions signed before this are over (the password changed); None: every session.
+    sessions_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Identity(Base):

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bolola.progression.cosmetics import DEFAULT, Kind
-from bolola.store.models import Player, Rating
+from bolola.store.models import Player, Rating, utc
 from bolola.store.values import GameRating, PlayerInfo
 
 
@@ -34,6 +34,7 @@ async def info(session: AsyncSession, row: Player) -> PlayerInfo:
         row.password_hash,
         row.card_back or DEFAULT[Kind.BACK],
         row.felt or DEFAULT[Kind.FELT],
+        None if row.sessions_from is None else utc(row.sessions_from).timestamp(),
     )
 
 

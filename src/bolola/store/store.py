@@ -540,6 +540,21 @@ class Store:
 
         await self.writer.write(write)
 
+    async def set_password(self, player_id: int, password_hash: str) -> float:
+        """A new password; every session made before now (returned, seconds since the
+        epoch) is over."""
+        since = now()
+
+        async def write(session: AsyncSession) -> None:
+            await session.execute(
+                update(Player)
+                .where(Player.id == player_id)
+                .values(password_hash=password_hash, sessions_from=since)
+            )
+
+        await self.writer.write(write)
+        return since.timestamp()
+
     async def record(self, table_id: int) -> dict[str, Any] | None:
         async with self._sessions() as s:
             row = await s.get(MatchRecord, table_id)

@@ -52,6 +52,8 @@ class PlayerInfo:
     password_hash: str | None = None
     back: str = DEFAULT[Kind.BACK]  # the card back and felt worn (issue 17)
     felt: str = DEFAULT[Kind.FELT]
+    # Sessions signed before this (seconds since the epoch) are over; None: every one.
+    sessions_from: float | None = None
 
     def rating_in(self, game: str) -> GameRating:
         for r in self.ratings:

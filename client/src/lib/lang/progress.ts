@@ -81,6 +81,12 @@ const es = {
   guestOutHelp: 'Un invitado que sale no puede volver: su nivel, sus puntuaciones y sus partidas se pierden.',
   guestOutKeep: 'Conservarlo con una cuenta',
   guestOutAnyway: 'Salir igualmente',
+  passwordTitle: 'Cambiar la contraseña',
+  passwordCurrent: 'Contraseña actual',
+  passwordCurrentHelp: 'Vacía si entraste con Google u otro proveedor y nunca pusiste una.',
+  passwordNew: 'Contraseña nueva',
+  passwordSubmit: 'Cambiar',
+  passwordDone: 'Contraseña cambiada: tus otras sesiones se han cerrado.',
 };
 
 export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: Record<keyof typeof es, string> } = {
@@ -164,6 +170,12 @@ export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: 
     guestOutHelp: 'A guest who signs out cannot come back: their level, ratings and matches are lost.',
     guestOutKeep: 'Keep it with an account',
     guestOutAnyway: 'Sign out anyway',
+    passwordTitle: 'Change the password',
+    passwordCurrent: 'Current password',
+    passwordCurrentHelp: 'Empty if you signed in with Google or another provider and never set one.',
+    passwordNew: 'New password',
+    passwordSubmit: 'Change',
+    passwordDone: 'Password changed: your other sessions are signed out.',
   },
   // Progress reads right to left: "1500 ← 1512" (an arrow pointing the way Arabic reads);
   // \u2066…\u2069 (a left-to-right isolate) keeps "+20 XP" and "20 / 100 XP" whole.
@@ -246,5 +258,11 @@ export const phrases: { es: typeof es; en: Record<keyof typeof es, string>; ar: 
     guestOutHelp: 'الضيف الذي يخرج لا يمكنه العودة: يضيع مستواه وتصنيفه ومبارياته.',
     guestOutKeep: 'احتفظ به بحساب',
     guestOutAnyway: 'اخرج على أي حال',
+    passwordTitle: 'تغيير كلمة المرور',
+    passwordCurrent: 'كلمة المرور الحالية',
+    passwordCurrentHelp: 'اتركها فارغة إن دخلت عبر Google أو مزوّد آخر ولم تضع كلمة مرور قط.',
+    passwordNew: 'كلمة المرور الجديدة',
+    passwordSubmit: 'غيّر',
+    passwordDone: 'تم تغيير كلمة المرور: أُغلقت جلساتك الأخرى.',
   },
 };
