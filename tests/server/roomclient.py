@@ -426,3 +426,19 @@ async def everyone_plays(
 ) -> list[dict[str, Any]]:
     """All seated players play until each has seen a frame matching ``until``."""
     return list(await asyncio.gather(*(play(p, table, until=until) for p in players)))
+
+
+async def heart_match(
+    server: ServerProcess, *, level: str = "beginner", **table: Any
+) -> tuple[Player, int, dict[str, Any]]:
+    """A new guest's Hearts Are Trumps match to 1 point (one deal) against a bot of
+    ``level``, played to its end (``table``: more of the table's spec, ``rated=True``
+    say): the player, the table and the over frame."""
+    p = await Player.connect(server)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": level}]
+    spec = {"game": "hearts-trumps", "options": {"target": 1}, "seats": seats, **table}
+    await p.send({"type": "create", "table": spec})
+    table_id: int = (await p.expect("created"))["table"]["id"]
+    await p.send({"type": "join", "table": table_id, "seat": 0})
+    await p.expect("snapshot")
+    return p, table_id, await play(p, table_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roomclient import Player, Rest, ServerProcess, play, run
+from roomclient import Rest, ServerProcess, heart_match, run
 
 PASSWORD = "correct horse battery"
 
@@ -19,16 +19,9 @@ async def claim(
 
 def test_a_guest_keeps_the_match_it_played_under_its_new_name(server: ServerProcess) -> None:
     async def scenario() -> None:
-        p = await Player.connect(server)
+        p, table, _over = await heart_match(server, rated=True)
         guest_name = p.name
         assert guest_name.startswith("guest-")
-        seats = [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]
-        spec = {"game": "hearts-trumps", "options": {"target": 1}, "seats": seats, "rated": True}
-        await p.send({"type": "create", "table": spec})
-        table = (await p.expect("created"))["table"]["id"]
-        await p.send({"type": "join", "table": table, "seat": 0})
-        await p.expect("snapshot")
-        await play(p, table)
         await p.close()
 
         rest = Rest(server, p.token)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from roomclient import Player, Rest, ServerProcess, play, run
+from roomclient import Rest, ServerProcess, heart_match, run
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,18 +21,6 @@ from bolola.progression.cosmetics import CATALOGUE
 from bolola.server.milestones import backfill
 from bolola.store.models import ResultRow
 from bolola.store.store import Store
-
-
-async def heart_match(server: ServerProcess) -> tuple[Player, int, dict[str, Any]]:
-    """A Hearts Are Trumps match to 1 point (one deal) against a bot, played to its end."""
-    p = await Player.connect(server)
-    seats = [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]
-    spec = {"game": "hearts-trumps", "options": {"target": 1}, "seats": seats}
-    await p.send({"type": "create", "table": spec})
-    table: int = (await p.expect("created"))["table"]["id"]
-    await p.send({"type": "join", "table": table, "seat": 0})
-    await p.expect("snapshot")
-    return p, table, await play(p, table)
 
 
 def unlocked(achievements: list[dict[str, Any]]) -> set[str]:

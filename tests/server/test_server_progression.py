@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from roomclient import Player, Rest, ServerProcess, open_table, play, run
+from roomclient import Player, Rest, ServerProcess, heart_match, open_table, play, run
 
 from bolola.progression.leagues import league_of
 from bolola.progression.rating import BOT_RATINGS
@@ -106,14 +106,7 @@ def test_each_game_has_its_own_rating(server: ServerProcess) -> None:
     """A Hearts Are Trumps match (two seats, to 1 point) moves that game's rating only."""
 
     async def scenario() -> None:
-        p = await Player.connect(server)
-        seats = [{"kind": "human"}, {"kind": "bot", "level": "expert"}]
-        spec = {"game": "hearts-trumps", "options": {"target": 1}, "seats": seats, "rated": True}
-        await p.send({"type": "create", "table": spec})
-        table = (await p.expect("created"))["table"]["id"]
-        await p.send({"type": "join", "table": table, "seat": 0})
-        await p.expect("snapshot")
-        over = await play(p, table)
+        p, table, over = await heart_match(server, level="expert", rated=True)
         mine = over["progress"]["0"]
         result = "win" if over["scores"][0] > over["scores"][1] else "loss"  # no draws here
         assert mine["xp"] == XP[result] and mine["rating_before"] == 1500.0

@@ -229,8 +229,9 @@ def make_app(settings: Settings) -> Starlette:
                 continue
             return signed_in(player)
 
-    async def signup(request: Request) -> Any:
-        store, _, _ = server.ready
+    async def credentials(request: Request) -> tuple[str, str]:
+        """A new account's name and its password's hash, from the request's body (as
+        sign-up would take them); the attempt counted against the address first."""
         body = await read_body(request)
         try:
             name = accounts.check_name(body.get("name"))
@@ -238,7 +239,11 @@ def make_app(settings: Settings) -> Starlette:
         except ValueError as e:
             raise ProtocolError("bad_request", str(e)) from None
         await attempt(request, None)
-        password_hash = await accounts.hash_password_async(password)
+        return name, await accounts.hash_password_async(password)
+
+    async def signup(request: Request) -> Any:
+        store, _, _ = server.ready
+        name, password_hash = await credentials(request)
         try:
             player = await store.add_player(name, is_guest=False, password_hash=password_hash)
         except NameTakenError:
@@ -252,14 +257,7 @@ def make_app(settings: Settings) -> Starlette:
         player = await player_of(request)
         if not player.is_guest:
             raise ProtocolError("not_guest")
-        body = await read_body(request)
-        try:
-            name = accounts.check_name(body.get("name"))
-            password = accounts.check_password(body.get("password"))
-        except ValueError as e:
-            raise ProtocolError("bad_request", str(e)) from None
-        await attempt(request, None)
-        password_hash = await accounts.hash_password_async(password)
+        name, password_hash = await credentials(request)
         try:
             kept = await store.promote_guest(player.id, name, password_hash)
         except NameTakenError:
