@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jo_tables import situation
 
-from bolola.cards import CARDS, JOKER, Card, Suit
+from bolola.cards import CARDS, JOKER, Card, Suit, parse_cards
 from bolola.games.jolly import finder
 from bolola.games.jolly.actions import parse_action
 from bolola.games.jolly.meld import (
@@ -29,6 +29,7 @@ from bolola.games.jolly.meld import (
 from bolola.games.jolly.opening import declarations
 from bolola.games.jolly.round import Round, step
 from bolola.games.jolly.scoring import table_cards
+from bolola.games.jolly.search import Search
 
 NEG = finder.NEG
 DECK = [*CARDS, *CARDS, *[JOKER] * 6]
@@ -259,3 +260,50 @@ def test_jo14_a_closing_plan_goes_out_and_a_mano_jolly_only_with_forty(seed, siz
     after, _ = step(after, 0, parse_action(f"discard:{plan.left[0]}"), lambda c, k: c)
     assert after.score is not None and after.score.closer == 0
     assert after.score.mano == (not opened)
+
+
+def test_jo9_two_sets_alike_but_for_their_rank_are_two_places_to_lay_off():
+    """A set of aces and a set of kings, each of spades and diamonds with a joker: the
+    search once took them for one state (a set's state did not say its rank), valued a
+    hand by laying an ace where only a king could go, and found no move behind that value
+    (an analysis of a real match stopped there)."""
+    hand = parse_cards(["JC", "6S", "KC", "AC", "KD", "JS", "AC", "KC", "KH", "9H"])
+    table = ((1, "AS,JK=AH,AD"), (1, "5S,JK=6S,7S,8S"), (1, "KS,JK=KH,KD"))
+    r = situation([" ".join(map(str, hand)), ""], table=table, opened=(True, True))
+    r = replace(r, turn=replace(r.turn, drew="pile"))
+    plan = finder.best(hand, r.table, keep=2)
+    after = execute(r, plan)
+    assert my_points(after.table) - my_points(r.table) == plan.points == 111
+    assert plan.points == finder.values(hand, r.table)[2]
+    # The cause: the aces' set full and the kings' one open, or the other way round,
+    # were one state to the search's memo.
+    search = Search(tuple(hand), r.table)
+    runs, (aces, kings) = search.start_state()
+    full = (15, 4, False)
+    ace = 1 << (2 * search.slot(Card.parse("AC")))
+    assert search.key(ace, 0, (runs, (full, kings))) != search.key(ace, 0, (runs, (aces, full)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS, keep=st.sampled_from([1, 2]))
+def test_jo9_sets_of_one_shape_and_other_ranks_plan_what_the_finder_values(seed, keep):
+    """Tables of sets that differ only in rank (the same two suits and a joker), and hands
+    of two decks that may lay off on each, swap their jokers, or meld: every plan is legal
+    and scores its value."""
+    rng = random.Random(seed)
+    ranks = rng.sample(range(2, 15), rng.randint(2, 3))
+    suits = rng.sample(list(Suit), 3)
+    table = [
+        (1, f"{Card.of(rank, suits[0])},JK={Card.of(rank, suits[1])},{Card.of(rank, suits[2])}")
+        for rank in ranks
+    ]
+    on_table = Counter(Card.of(rank, t) for rank in ranks for t in (suits[0], suits[2]))
+    two_decks = Counter([c for c in CARDS if c.rank in ranks or rng.random() < 0.1] * 2)
+    pool = list((two_decks - on_table).elements())
+    hand = rng.sample(pool, min(len(pool), rng.randint(6, 14)))
+    r = situation([" ".join(map(str, hand)), ""], table=tuple(table), opened=(True, True))
+    r = replace(r, turn=replace(r.turn, drew="stock" if keep == 1 else "pile"))
+    plan = finder.best(hand, r.table, keep=keep)
+    after = execute(r, plan)
+    assert my_points(after.table) - my_points(r.table) == plan.points
+    assert plan.points == max(0, *finder.values(hand, r.table)[keep:])

@@ -207,11 +207,13 @@ class Search(Moves):
         if jok:
             for st in runs[:start]:  # suits passed: only their joker spots count
                 done += self._spot_points(st)
-        live_sets: list[SetState] = []
+        # A live set by its place too: its state does not say its rank, and two sets of
+        # the same state but of other ranks take other cards.
+        live_sets: list[tuple[int, SetState]] = []
         for j, one in enumerate(sets):
             mask, size, has_j = one
             if size < 4 and cnt & self.set_missing[j][mask]:
-                live_sets.append(one)
+                live_sets.append((j, one))
             elif jok and size == 3 and not has_j:
                 done.append(SETV[self.set_k[j]])
         # No more than ``jok`` jokers are left to lay off: only the best such spots count.
