@@ -207,3 +207,26 @@ def test_a_finished_table_leaves_memory_and_its_record_stays(
         await viewer.close()
 
     run(scenario)
+
+
+def test_the_lobby_lists_each_tables_options(server: ServerProcess) -> None:
+    """PL-2: players choose a table to join from the lobby, so it shows the options the host
+    chose (Baloot's strict trumping, BA-15), in the list and in its live updates."""
+
+    async def scenario() -> None:
+        watcher = await Player.connect(server)
+        await watcher.send({"type": "lobby"})
+        await watcher.expect("lobby")
+        host = Rest(server)
+        await host.guest()
+        spec = {**HUMANS, "game": "baloot", "options": {"strict-trumping": True}}
+        table = (await host.post("/api/tables", spec)).json()["table"]
+        chosen = {"strict-trumping": True, "hokum-kaboot-25": False}
+        assert table["options"] == chosen
+        update = await watcher.expect(lambda f: f["type"] == "lobby" and "table" in f)
+        assert update["table"]["id"] == table["id"] and update["table"]["options"] == chosen
+        listed = (await host.get("/api/tables")).json()["tables"]
+        assert [t["options"] for t in listed if t["id"] == table["id"]] == [chosen]
+        await host.close()
+
+    run(scenario)

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bidPrompt,
+  bidPromptText,
   choices,
   finishedTrick,
   lastSaid,
   parseBalootEvent,
   projectParts,
   roundWhy,
+  sayHelp,
   sayName,
   teamOf,
   trumpOf,
@@ -24,6 +27,8 @@ const base: BalootView = {
   phase: 'bid',
   bid_card: 'KS',
   bid_round: 1,
+  bid_stage: 'speak',
+  standing: null,
   bids: [],
   contract: null,
   buyer: null,
@@ -153,5 +158,59 @@ describe('the words of a Baloot deal', () => {
   it.each(['es', 'en', 'ar'] as const)('name a deal the same in its summary and its bar in %s', (lang) => {
     const words = phrases[lang];
     expect(words.baRoundOver).toBe(words.baDeal);
+  });
+});
+
+describe('the decision owed in the bidding (BA-5 … BA-8)', () => {
+  const names = ['Ana', 'Bo', 'Cy', 'Di'];
+  const nameOf = (s: number): string => names[s] ?? '?';
+  const words = (v: BalootView, mine = true): string => {
+    const p = bidPrompt(v, mine, nameOf, 'en');
+    return p ? bidPromptText(p, 'en') : '';
+  };
+
+  it('asks a first-round bid, then a second-round one naming the other suits', () => {
+    expect(words(base)).toBe('Your bid, round 1: Hokum, Sun or pass (BA-5)');
+    expect(words({ ...base, bid_round: 2 })).toBe('Your bid, round 2: Hokum in a suit other than spades, Sun or pass (BA-8)');
+  });
+
+  it('says a standing Hokum can only be overcalled with a Sun (BA-6)', () => {
+    const v: BalootView = { ...base, seat: 2, to_move: [2], standing: { seat: 1, said: 'hokum' } };
+    expect(words(v)).toBe('Bo said Hokum: only a Sun goes over it; else pass (BA-6)');
+  });
+
+  it("tells the Hokum caller everyone passed: confirm or switch, not another bid (BA-6)", () => {
+    const v: BalootView = { ...base, bid_stage: 'confirm', standing: { seat: 0, said: 'hokum' }, legal: ['hokum', 'sun'] };
+    expect(words(v)).toBe('Nobody went over your Hokum: confirm it, or switch to Sun (BA-6)');
+    expect(words({ ...v, seat: 1 }, false)).toBe('Ana confirms Hokum or switches to Sun (BA-6)');
+    expect(sayHelp('hokum', 'en', 'confirm')).toBe('Keep your Hokum');
+    expect(sayHelp('sun', 'en', 'confirm')).toBe('Switch it to Sun');
+    expect(sayHelp('hokum', 'en', 'speak')).toBe('The bid card, its suit trumps');
+  });
+
+  it("offers an earlier speaker the Sun to claim after a partner's Ashkal (BA-7)", () => {
+    const v: BalootView = { ...base, bid_stage: 'claim', standing: { seat: 2, said: 'ashkal' }, legal: ['pass', 'sun'] };
+    expect(words(v)).toBe('Cy said Ashkal: as you spoke earlier, you may claim the Sun yourself, or pass and let it stand (BA-7)');
+    expect(words({ ...v, seat: 3 }, false)).toBe('Ana may claim the Sun of Cy (BA-7)');
+    expect(sayHelp('sun', 'en', 'claim')).toBe('The Sun becomes yours');
+    expect(sayHelp('pass', 'en', 'claim')).toBe('The Sun stays with its caller');
+    expect(sayHelp('pass', 'en', 'speak')).toBeNull();
+  });
+
+  it('names the decision in every language, with its rule', () => {
+    const v: BalootView = { ...base, bid_stage: 'claim', standing: { seat: 2, said: 'ashkal' } };
+    for (const lang of ['es', 'en', 'ar'] as const) {
+      const p = bidPrompt(v, true, nameOf, lang);
+      expect(p?.rule).toBe('BA-7');
+      const text = p ? bidPromptText(p, lang) : '';
+      expect(text).toContain('Cy');
+      expect(text).toContain(phrases[lang].baSay_ashkal);
+      expect(text).toContain('(BA-7)');
+      expect(text).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it('owes nothing once the bidding is over', () => {
+    expect(bidPrompt({ ...base, phase: 'double', bid_stage: null }, true, nameOf)).toBeNull();
   });
 });

@@ -14,6 +14,10 @@ export interface BalootBid {
   said: string;
 }
 
+/** What the seat to move owes in the bidding (BA-5 … BA-8): a bid, a claim of a standing
+ * Sun (BA-7), or the Hokum caller's confirmation (BA-6). */
+export type BidStage = 'speak' | 'claim' | 'confirm';
+
 export interface BalootTrick {
   leader: number;
   cards: string[];
@@ -61,6 +65,10 @@ export interface BalootView {
   phase: BalootPhase;
   bid_card: string;
   bid_round: number;
+  /** null once the bidding is over. */
+  bid_stage: BidStage | null;
+  /** The bid the stage answers (a Hokum to confirm or overcall, a Sun or Ashkal to claim). */
+  standing: { seat: number; said: string } | null;
   bids: BalootBid[];
   contract: string | null;
   buyer: number | null;
@@ -149,6 +157,48 @@ export function lastSaid(view: BalootView): Map<number, string> {
   for (const b of view.bids) out.set(b.seat, b.said);
   for (const d of view.doubles) out.set(d.seat, d.said);
   return out;
+}
+
+/** The decision owed in the bidding, as a phrase and its variables, and the rule that sets
+ * it: the legal actions alone look the same for a confirmation (Hokum, Sun) or a claim
+ * (Sun, pass) as for a turn, so the words say which it is. */
+export interface BidPrompt {
+  key: Key;
+  vars: Record<string, string | number>;
+  rule: string;
+}
+
+/** What the seat to move owes while the bidding is on (null after it): put to the player
+ * when `mine`, else said of that seat (the status line others read). */
+export function bidPrompt(
+  view: BalootView,
+  mine: boolean,
+  nameOf: (seat: number) => string,
+  lang?: Lang,
+): BidPrompt | null {
+  const seat = view.to_move[0];
+  if (view.phase !== 'bid' || view.bid_stage === null || seat === undefined) return null;
+  const standing = view.standing;
+  const name = nameOf(seat);
+  const bid = standing ? sayName(standing.said, lang) : '';
+  const by = standing ? nameOf(standing.seat) : '';
+  if (view.bid_stage === 'confirm') {
+    return { key: mine ? 'baOwe_confirm' : 'baWait_confirm', vars: { name, bid }, rule: 'BA-6' };
+  }
+  if (view.bid_stage === 'claim') {
+    return { key: mine ? 'baOwe_claim' : 'baWait_claim', vars: { name, by, bid }, rule: 'BA-7' };
+  }
+  const rule = view.bid_round === 1 ? 'BA-5' : 'BA-8';
+  if (!mine) return { key: 'baBids', vars: { name }, rule };
+  // A Hokum stands: only a Sun (an Ashkal is one) goes over it, in either round (BA-6, BA-8).
+  if (standing) return { key: 'baOwe_overHokum', vars: { by, bid }, rule: 'BA-6' };
+  if (view.bid_round === 1) return { key: 'baOwe_round1', vars: {}, rule };
+  return { key: 'baOwe_round2', vars: { suit: suitName(view.bid_card.slice(-1), lang) }, rule };
+}
+
+/** A bid prompt in words, its rule id after it (for the status line). */
+export function bidPromptText(p: BidPrompt, lang?: Lang): string {
+  return `${t(p.key, p.vars, lang)} (${p.rule})`;
 }
 
 /** A parsed event line of an update (the server's ``str(event)``). */
@@ -288,9 +338,18 @@ export function sayName(said: string, lang?: Lang): string {
   return key ? t(key, {}, lang) : said;
 }
 
-/** What a bid or step means, for its button; null for pass. */
-export function sayHelp(said: string, lang?: Lang): string | null {
-  const key = SAY_HELP[said];
+// What a button does at a claim (BA-7) or a confirmation (BA-6), where Hokum, Sun and pass
+// mean keeping, switching, taking or leaving a bid already made.
+const STAGE_HELP: Record<string, Key> = {
+  'confirm:hokum': 'baSayHelp_keepHokum',
+  'confirm:sun': 'baSayHelp_switchSun',
+  'claim:sun': 'baSayHelp_claimSun',
+  'claim:pass': 'baSayHelp_leaveSun',
+};
+
+/** What a bid or step means, for its button, at the bidding's stage; null for a plain pass. */
+export function sayHelp(said: string, lang?: Lang, stage?: BidStage | null): string | null {
+  const key = STAGE_HELP[`${stage}:${said}`] ?? SAY_HELP[said];
   return key ? t(key, {}, lang) : null;
 }
 

@@ -1,6 +1,15 @@
-// The games a host can pick (PL-1): how many seats each has and its target points, if any.
+// The games a host can pick (PL-1): how many seats each has, and the table options a host
+// may choose, each as the game defaults it and with the rule that explains it.
 import type { SeatSpec, TableSpec } from './api';
 import { t, type Key } from './i18n.svelte';
+
+/** A table option a host turns on or off (PL-1): its key in the table's options and its
+ * words (a name and what it changes). */
+export interface Toggle {
+  key: string;
+  name: Key;
+  help: Key;
+}
 
 export interface GameInfo {
   id: string;
@@ -10,8 +19,16 @@ export interface GameInfo {
   players?: readonly number[];
   /** The targets a host may choose (Jolly: 100, 250, 500); none: any number. */
   targets?: readonly number[];
-  /** The default target points (the game ends when a seat reaches them); null: no target. */
-  target: number | null;
+  /** The game's default options, as the server's `default_options()` gives them (a test
+   * holds the two together): what the New table form starts from. Its `target`, if any, is
+   * the target points (the game ends when a seat reaches them), its `players` the seats. */
+  defaults: Readonly<Record<string, boolean | number>>;
+  /** Where the rules explain each option of `defaults`: its rule id, which "How to play"
+   * anchors (`/rules/<game>#kb-45`). */
+  rules: Readonly<Record<string, string>>;
+  /** The on/off options a host may choose, in the form's order: every boolean of
+   * `defaults` (a test holds them together). */
+  toggles: readonly Toggle[];
   name: Key;
   /** What the lobby's tile says: a line for players, a typical match against bots in
    * minutes, and three cards for its picture. */
@@ -24,7 +41,11 @@ export const GAMES: readonly GameInfo[] = [
   {
     id: 'king-bolola',
     seats: 4,
-    target: null,
+    // The first declarer is an option too, but the rules rank the players for it (KB-5): the
+    // table sets it when the seats fill, no host chooses it.
+    defaults: { 'king-under-ace': false },
+    rules: { 'king-under-ace': 'KB-45' },
+    toggles: [{ key: 'king-under-ace', name: 'opt_king-under-ace', help: 'optHelp_king-under-ace' }],
     name: 'gameKingBolola',
     blurb: 'blurb_king_bolola',
     minutes: 45,
@@ -33,7 +54,9 @@ export const GAMES: readonly GameInfo[] = [
   {
     id: 'hearts-trumps',
     seats: 2,
-    target: 500,
+    defaults: { target: 500 },
+    rules: { target: 'HT-16' },
+    toggles: [],
     name: 'gameHeartsTrumps',
     blurb: 'blurb_hearts_trumps',
     minutes: 15,
@@ -42,7 +65,12 @@ export const GAMES: readonly GameInfo[] = [
   {
     id: 'baloot',
     seats: 4,
-    target: null,
+    defaults: { 'strict-trumping': false, 'hokum-kaboot-25': false },
+    rules: { 'strict-trumping': 'BA-15', 'hokum-kaboot-25': 'BA-25' },
+    toggles: [
+      { key: 'strict-trumping', name: 'opt_strict-trumping', help: 'optHelp_strict-trumping' },
+      { key: 'hokum-kaboot-25', name: 'opt_hokum-kaboot-25', help: 'optHelp_hokum-kaboot-25' },
+    ],
     name: 'gameBaloot',
     blurb: 'blurb_baloot',
     minutes: 30,
@@ -52,8 +80,10 @@ export const GAMES: readonly GameInfo[] = [
     id: 'jolly',
     seats: 2,
     players: [2, 3, 4],
-    target: 100,
     targets: [100, 250, 500],
+    defaults: { players: 4, target: 100 },
+    rules: { players: 'JO-1', target: 'JO-20' },
+    toggles: [],
     name: 'gameJolly',
     blurb: 'blurb_jolly',
     minutes: 20,
@@ -82,6 +112,32 @@ export function resizeChoices(choices: readonly SeatChoice[], seats: number): Se
   return Array.from({ length: want }, (_, i) => choices[i] ?? 'beginner');
 }
 
+/** The target points a game's tables play to unless the host picks others; null: none. */
+export function defaultTarget(g: GameInfo): number | null {
+  const v = g.defaults.target;
+  return typeof v === 'number' ? v : null;
+}
+
+/** The players a New table starts with: the game's default (Jolly: 4, JO-1), not the quick
+ * table's 2, which is a quick game against one bot. */
+export function defaultPlayers(g: GameInfo): number {
+  const v = g.defaults.players;
+  return typeof v === 'number' ? v : g.seats;
+}
+
+/** The on/off options as a New table starts them: the game's defaults. */
+export function defaultToggles(g: GameInfo): Record<string, boolean> {
+  return Object.fromEntries(g.toggles.map((o) => [o.key, g.defaults[o.key] === true]));
+}
+
+/** The on/off options a listed table has on, to show where players decide to join (every
+ * one is off by default, as the rules have it); options the game does not describe are
+ * left out. */
+export function togglesOn(id: string, options: Record<string, unknown> | undefined): Toggle[] {
+  const g = GAMES.find((x) => x.id === id);
+  return g ? g.toggles.filter((o) => options?.[o.key] === true) : [];
+}
+
 export interface NewTable {
   game: string;
   choices: readonly SeatChoice[];
@@ -91,6 +147,8 @@ export interface NewTable {
   target: number | null;
   /** The number of players, where the game offers a choice. */
   players?: number;
+  /** The on/off options the host chose; one left out keeps the game's default. */
+  toggles?: Readonly<Record<string, boolean>>;
 }
 
 /** The table the form asks for, as the server takes it. */
@@ -107,9 +165,14 @@ export function tableSpec(form: NewTable): TableSpec {
     move_seconds: form.moveSeconds > 0 ? form.moveSeconds : null,
     rated: form.rated,
   };
-  const options: Record<string, number> = {};
-  if (game.target !== null) options.target = form.target ?? game.target;
+  const options: Record<string, number | boolean> = {};
+  const target = defaultTarget(game);
+  if (target !== null) options.target = form.target ?? target;
   if (game.players) options.players = seats;
+  for (const o of game.toggles) {
+    const on = form.toggles?.[o.key];
+    if (on !== undefined) options[o.key] = on;
+  }
   if (Object.keys(options).length > 0) spec.options = options;
   return spec;
 }
@@ -123,6 +186,6 @@ export function quickSpec(id: string): TableSpec {
     access: 'anyone',
     moveSeconds: 0,
     rated: false,
-    target: game.target,
+    target: defaultTarget(game),
   });
 }

@@ -247,6 +247,8 @@ class Table(Seating):
             "access": self.access,
             "move_seconds": self.move_seconds,
             "rated": self.rated,
+            # The table's options, so a player sees what they would join (PL-2).
+            "options": self.options.to_json(),
             "hints": hints.offered(self),  # practice against bots: the hint button
             "status": self.status,
             "version": self.version,

@@ -1,5 +1,5 @@
 // Baloot's entry in the board registry (lib/table/boards.ts).
-import { finishedTrick, parseBalootEvent } from '../../lib/baloot';
+import { bidPrompt, bidPromptText, finishedTrick, parseBalootEvent } from '../../lib/baloot';
 import { t } from '../../lib/i18n.svelte';
 import { viewOf } from '../../lib/table/game-view';
 import type { BoardEntry, TableView } from '../../lib/table/types';
@@ -15,15 +15,16 @@ function status(table: TableView): string {
   if (view.phase === 'over' || table.status === 'over') return t('matchOver');
   if (table.held) return t('baTrickTo', { name: table.nameOf(table.held.winner) });
   if (table.dealing !== null) return t('dealing');
+  // The bidding's decision in words, whoever owes it: a bid, a claim or a confirmation.
+  const bid = bidPrompt(view, table.owes, table.nameOf);
+  if (bid) return table.owes ? bidPromptText(bid) : t(bid.key, bid.vars);
   if (table.owes) {
-    if (view.phase === 'bid') return t('baYourBid', { n: view.bid_round });
     if (view.phase === 'double') return t('baYourDouble');
     return t('baYourTurn');
   }
   const s = view.to_move[0];
   if (s === undefined) return '';
   const name = table.nameOf(s);
-  if (view.phase === 'bid') return t('baBids', { name });
   if (view.phase === 'double') return t('baDoubles', { name });
   return t('baTurnOf', { name });
 }
@@ -41,6 +42,7 @@ export const baloot: BoardEntry = {
     const view = viewOf(table.view, 'baloot');
     return {
       'data-bid-round': String(view?.bid_round ?? 0),
+      'data-bid-stage': view?.bid_stage ?? '',
       'data-contract': view?.contract ?? '',
     };
   },

@@ -2,6 +2,13 @@
 // in every language: es.ts, en.ts and ar.ts merge them. Every key needs every language.
 
 const es = {
+  tableOptions: 'Opciones de mesa',
+  'opt_king-under-ace': 'Rey bajo el as',
+  'optHelp_king-under-ace': 'En el contrato King, si se sale a corazones y va ganando el as, quien tenga el rey de corazones debe soltarlo.',
+  'opt_strict-trumping': 'Fallo obligado',
+  'optHelp_strict-trumping': 'Si no puedes seguir el palo y va ganando un rival, tienes que fallar con triunfo, superando el suyo si puedes.',
+  'opt_hokum-kaboot-25': 'Kaboot de 25 en Hokum',
+  'optHelp_hokum-kaboot-25': 'Llevarse las 8 bazas en Hokum vale 25 (50 si la carta de subasta es un as), no 44.',
   howToPlay: 'Cómo se juega',
   foreignGame: 'Esta mesa es de «{game}», que este navegador aún no sabe mostrar.',
   rulesOf: 'Reglas de {game}',
@@ -27,6 +34,13 @@ const es = {
 };
 
 const en: typeof es = {
+  tableOptions: 'Table options',
+  'opt_king-under-ace': 'King under the ace',
+  'optHelp_king-under-ace': 'In “No king of hearts”, when hearts are led and the ace is winning, whoever holds the king of hearts must drop it.',
+  'opt_strict-trumping': 'Strict trumping',
+  'optHelp_strict-trumping': "If you cannot follow suit and an opponent is winning, you must trump, over the opponent's trump if you can.",
+  'opt_hokum-kaboot-25': 'Hokum Kaboot of 25',
+  'optHelp_hokum-kaboot-25': 'Taking all 8 tricks in Hokum scores 25 (50 if the bid card is an ace), not 44.',
   howToPlay: 'How to play',
   foreignGame: 'This table plays “{game}”, which this browser cannot show yet.',
   rulesOf: 'Rules of {game}',
@@ -52,6 +66,13 @@ const en: typeof es = {
 };
 
 const ar: typeof es = {
+  tableOptions: 'خيارات الطاولة',
+  'opt_king-under-ace': 'الشايب تحت الإكة',
+  'optHelp_king-under-ace': 'في عقد «بلا شايب الهاص»، إذا بدأ اللعب بالهاص وكانت الإكة رابحة، فعلى من معه شايب الهاص أن يرميه.',
+  'opt_strict-trumping': 'القطع إلزامي',
+  'optHelp_strict-trumping': 'إذا لم يكن معك من النوع وكان الخصم رابحًا، فعليك أن تقطع بالحكم، وأن تعلو على حكمه إن استطعت.',
+  'opt_hokum-kaboot-25': 'كبوت الحكم بـ 25',
+  'optHelp_hokum-kaboot-25': 'أخذ الأكلات الثماني في الحكم يعطي 25 (و50 إذا كانت الورقة المكشوفة إكة) بدل 44.',
   howToPlay: 'طريقة اللعب',
   foreignGame: 'هذه الطاولة تلعب «{game}»، ولا يستطيع هذا المتصفح عرضها بعد.',
   rulesOf: 'قواعد {game}',

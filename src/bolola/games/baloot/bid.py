@@ -106,6 +106,21 @@ class Bidding:
             return self.seat_at(self.hokum[0])
         return self.seat_at(self.pos)
 
+    @property
+    def standing(self) -> tuple[int, str] | None:
+        """The bid the seat to move answers, as (its caller's seat, its text), so a player
+        can be told what is owed: the Sun or Ashkal an earlier speaker may claim (stage
+        ``claim``, BA-7), the Hokum its caller confirms or switches to Sun (``confirm``,
+        BA-6), or a Hokum the later speakers may only overcall with a Sun (``speak``,
+        BA-6). ``None`` while no bid stands."""
+        if self.stage == "claim" and self.sun is not None:
+            pos, ashkal = self.sun
+            return self.seat_at(pos), "ashkal" if ashkal else "sun"
+        if self.hokum is not None:
+            pos, trump = self.hokum
+            return self.seat_at(pos), str(Call("hokum", None if self.round_no == 1 else trump))
+        return None
+
     def _hokum_calls(self) -> list[Call]:
         if self.round_no == 1:
             return [Call("hokum")]

@@ -76,6 +76,11 @@ class BalootView:
     phase: str  # bid, double, play, over
     bid_card: Card
     bid_round: int
+    # What the seat to move owes while the bidding is on (None after it): ``speak`` (a bid,
+    # BA-5/BA-8), ``claim`` (an earlier speaker may claim a Sun, BA-7) or ``confirm`` (the
+    # Hokum caller confirms or switches to Sun, BA-6), and the bid that stage answers.
+    bid_stage: str | None
+    standing: tuple[int, str] | None
     bids: tuple[Said, ...]
     contract: str | None
     buyer: int | None
@@ -107,6 +112,10 @@ class BalootView:
             "phase": self.phase,
             "bid_card": str(self.bid_card),
             "bid_round": self.bid_round,
+            "bid_stage": self.bid_stage,
+            "standing": None
+            if self.standing is None
+            else {"seat": self.standing[0], "said": self.standing[1]},
             "bids": [
                 {"round": b.round_no, "seat": b.seat, "stage": b.stage, "said": b.text}
                 for b in self.bids
@@ -153,6 +162,7 @@ def make_view(
     options: dict[str, bool],
 ) -> BalootView:
     c = deal.contract
+    bidding = deal.phase == "bid"
     return BalootView(
         seat=seat,
         to_move=to_move,
@@ -162,6 +172,8 @@ def make_view(
         phase=deal.phase,
         bid_card=deal.bid_card,
         bid_round=deal.bidding.round_no,
+        bid_stage=deal.bidding.stage if bidding else None,
+        standing=deal.bidding.standing if bidding else None,
         bids=deal.bidding.said,
         contract=None if c is None else str(c),
         buyer=None if c is None else c.buyer,
