@@ -1,4 +1,4 @@
-"""Hearts Are Trumps referee records (the rules file's "Record format"), read strictly:
+"""Hearts Are Trumps referee records (`docs/records.md`), read strictly:
 malformed input raises :class:`RecordError`, an illegal placement :class:`IllegalAction`.
 
 A **deal record** gives each seat's 27 cards in dealing order (rounds of 6, 6, 6, 6 and

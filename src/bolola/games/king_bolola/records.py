@@ -1,5 +1,5 @@
-"""King Bolola's referee records: deal and match records as the rules file's "Records"
-section describes them, read strictly (malformed input raises :class:`RecordError`, an
+"""King Bolola's referee records: deal and match records as `docs/records.md` describes
+them, read strictly (malformed input raises :class:`RecordError`, an
 illegal card or contract raises :class:`IllegalAction`), and written from a finished match.
 
 >>> answer = legal({"game": "king-bolola", "contract": "queens", "trump": None,
