@@ -72,6 +72,23 @@ def test_requests_accepted_declined_crossed_and_removed(server: ServerProcess) -
     run(scenario)
 
 
+def test_a_request_answers_with_the_players_name_as_they_wrote_it(server: ServerProcess) -> None:
+    """A name is found whatever its case; the answer names the player as they wrote their
+    name, which is what the page's "request sent to …" says."""
+
+    async def scenario() -> None:
+        (a, ra), (b, rb) = await person(server), await person(server)
+        r = await ra.post("/api/friends/ask", {"player": b.name.upper()})
+        assert r.status_code == 200 and r.json() == {"player": b.name, "status": "sent"}, r.text
+        r = await rb.post("/api/friends/ask", {"player": a.name.upper()})
+        assert r.json() == {"player": a.name, "status": "friends"}, r.text
+        for p, rest in ((a, ra), (b, rb)):
+            await rest.close()
+            await p.close()
+
+    run(scenario)
+
+
 def test_presence_reaches_friends_live(server: ServerProcess) -> None:
     async def scenario() -> None:
         (a, ra), (b, rb) = await person(server), await person(server)

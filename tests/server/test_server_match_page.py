@@ -83,3 +83,34 @@ def test_a_private_matchs_page_and_record_are_its_players_alone(server: ServerPr
         await stranger.close()
 
     run(scenario)
+
+
+def test_the_page_names_each_bot_as_its_table_did(server: ServerProcess) -> None:
+    """Two bots of one level stay apart on the match page: each seat has the name the
+    table showed (and the match record keeps), and a bot its level for the page to say."""
+
+    async def scenario() -> None:
+        p = await Player.connect(server)
+        seats = [{"kind": "human"}, *[{"kind": "bot", "level": "beginner"}] * 2]
+        spec = {"game": "test-toy", "options": {"deals": 1}, "seats": seats}
+        await p.send({"type": "create", "table": spec})
+        table = (await p.expect("created"))["table"]["id"]
+        await p.send({"type": "join", "table": table, "seat": 0})
+        snapshot = await p.expect("snapshot")
+        shown = [s["player"] for s in snapshot["seats"]]
+        await play(p, table)
+        rest = Rest(server)
+        match = (await rest.get(f"/api/matches/{table}")).json()["match"]
+        record = (await rest.get(f"/api/tables/{table}/record")).json()
+        await rest.close()
+        await p.close()
+        names = [s["name"] for s in sorted(match["seats"], key=lambda s: s["seat"])]
+        assert names == shown == record["players"], (names, shown, record["players"])
+        assert len(set(names)) == 3
+        assert [(s["kind"], s["level"]) for s in match["seats"]] == [
+            ("human", None),
+            ("bot", "beginner"),
+            ("bot", "beginner"),
+        ]
+
+    run(scenario)

@@ -12,7 +12,8 @@ export interface MatchSummary {
   options: Record<string, unknown>;
   finished_at: string | null;
   rated: boolean;
-  seats: { seat: number; name: string; kind: 'human' | 'bot'; score: number; rank: number }[];
+  // `name`: the seat's name at its table (a bot's, `bot-club-1`); `level`: a bot's level.
+  seats: { seat: number; name: string; kind: 'human' | 'bot'; level?: string | null; score: number; rank: number }[];
   sheet: { label: string; points: number[] }[];
   achievements: Record<string, string[]>;
   record: string;

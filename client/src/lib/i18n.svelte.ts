@@ -61,17 +61,104 @@ export function setLang(lang: Lang): void {
 
 export type Key = keyof Dict['phrases'];
 
-/** The phrase `key` in the current language, `{name}` placeholders filled from `vars`. */
+/**
+ * The phrase `key` in the current language, `{name}` placeholders filled from `vars`, and
+ * each count's plural form chosen (`{n, plural, one {# partida} other {# partidas}}`, see
+ * `choosePlurals`).
+ */
 export function t(key: Key, vars: Record<string, string | number> = {}, lang?: Lang): string {
-  const dict = DICTS[lang ?? locale.lang];
-  const text: string = dict.phrases[key] ?? en.phrases[key] ?? key;
+  const chosen = lang ?? locale.lang;
+  const dict = DICTS[chosen];
+  const text = choosePlurals(dict.phrases[key] ?? en.phrases[key] ?? key, vars, chosen);
   return text.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+/** A count's plural forms in a phrase: `=N` (exact) or a category of Intl.PluralRules. */
+export interface Plural {
+  count: string; // the placeholder holding the number
+  forms: Record<string, string>;
+  start: number; // where the `{count, plural, …}` block starts and ends in the phrase
+  end: number;
+}
+
+const PLURAL_AT = /\{(\w+),\s*plural,/g;
+const FORM = /^\s*(=\d+|zero|one|two|few|many|other)\s*\{/;
+
+/**
+ * Every plural block of a phrase, in ICU's notation (a subset: `=N` and the categories,
+ * `#` for the number, `{name}` placeholders inside a form); null if one does not parse or
+ * lacks `other`, the form every language falls back on.
+ */
+export function pluralsOf(text: string): Plural[] | null {
+  const found: Plural[] = [];
+  for (const m of text.matchAll(PLURAL_AT)) {
+    if (found.length && m.index < found[found.length - 1]!.end) continue; // inside the last
+    const forms: Record<string, string> = {};
+    let i = m.index + m[0].length;
+    for (;;) {
+      const rest = text.slice(i);
+      if (/^\s*\}/.test(rest)) {
+        i += rest.indexOf('}') + 1;
+        break;
+      }
+      const form = FORM.exec(rest);
+      if (!form) return null;
+      i += form[0].length;
+      const from = i;
+      for (let depth = 1; depth > 0; i++) {
+        if (i >= text.length) return null;
+        if (text[i] === '{') depth++;
+        if (text[i] === '}') depth--;
+      }
+      forms[form[1]!] = text.slice(from, i - 1);
+    }
+    if (forms.other === undefined) return null;
+    found.push({ count: m[1]!, forms, start: m.index, end: i });
+  }
+  return found;
+}
+
+const RULES = new Map<Lang, Intl.PluralRules>();
+
+/**
+ * A phrase with each plural block replaced by the form its count takes in `lang`
+ * ("1 partida", "2 partidas"; Arabic's six forms: zero, one, two, few, many, other). A
+ * block that does not parse stays as written, so the slip shows rather than a blank.
+ */
+function choosePlurals(text: string, vars: Record<string, string | number>, lang: Lang): string {
+  const blocks = text.includes('plural,') ? pluralsOf(text) : null;
+  if (!blocks?.length) return text;
+  let rules = RULES.get(lang);
+  if (!rules) RULES.set(lang, (rules = new Intl.PluralRules(intlLocale(lang))));
+  let out = '';
+  let at = 0;
+  for (const b of blocks) {
+    const value = vars[b.count];
+    const n = Number(value);
+    const form = b.forms[`=${n}`] ?? b.forms[rules.select(n)] ?? b.forms.other!;
+    out += text.slice(at, b.start) + form.replace(/#/g, String(value ?? '#'));
+    at = b.end;
+  }
+  return out + text.slice(at);
 }
 
 /** A contract's name (KB-7) in the current language. */
 export function contractName(id: string, lang?: Lang): string {
   const dict = DICTS[lang ?? locale.lang];
   return dict.contracts[id] ?? id;
+}
+
+// What each game's score sheet calls a deal (its `deal_scores` hook's DealScore.label), as
+// phrases; `deal` is any game's plain deal, and King Bolola's labels are its contracts.
+const SHEET_LABELS: Record<string, Record<string, Key>> = {
+  baloot: { hokum: 'baSay_hokum', sun: 'baSay_sun' },
+  jolly: { closed: 'sheetClosed', 'mano jolly': 'sheetManoJolly', 'stock out': 'sheetStockOut' },
+};
+
+/** A score sheet row's label (`game`'s id for the deal) in the reader's words. */
+export function sheetLabel(game: string, label: string, lang?: Lang): string {
+  const key = SHEET_LABELS[game]?.[label] ?? (label === 'deal' ? 'sheetDeal' : undefined);
+  return key ? t(key, {}, lang) : contractName(label, lang);
 }
 
 /**

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { botLevelName, contractName, dirOf, intlLocale, LANGS, pickLang, reason, suitName, t } from './i18n.svelte';
+import {
+  botLevelName,
+  contractName,
+  dirOf,
+  intlLocale,
+  LANGS,
+  pickLang,
+  pluralsOf,
+  reason,
+  sheetLabel,
+  suitName,
+  t,
+  type Lang,
+} from './i18n.svelte';
 import { ar } from './lang/ar';
 import { en } from './lang/en';
 import { es, type Dict } from './lang/es';
@@ -33,7 +46,11 @@ describe('i18n', () => {
 
   it.each(['en', 'ar'])('keeps every placeholder of Spanish in %s, and every text filled', (lang) => {
     const dict = DICTS[lang] as Dict;
-    const holes = (text: string): string[] => (text.match(/\{\w+\}/g) ?? []).sort();
+    // A placeholder is `{name}`, or the count of a plural block (`{n, plural, …}`).
+    const holes = (text: string): string[] => {
+      const names = [...text.matchAll(/\{(\w+)(?:\}|,\s*plural,)/g)].map((m) => m[1] ?? '');
+      return [...new Set(names)].sort();
+    };
     for (const part of ['phrases', 'contracts', 'rules', 'errors'] as const) {
       const mine = dict[part] as Record<string, string>;
       for (const [key, text] of Object.entries(es[part] as Record<string, string>)) {
@@ -82,5 +99,80 @@ describe('i18n', () => {
     expect(suitName('H', 'en')).toBe('hearts');
     expect(suitName('D', 'es')).toBe('diamantes');
     expect(suitName('X', 'es')).toBe('X');
+  });
+
+  it('says one of a count in the singular, in Spanish and English', () => {
+    expect(t('games', { n: 1 }, 'es')).toBe('1 partida');
+    expect(t('games', { n: 2 }, 'es')).toBe('2 partidas');
+    expect(t('games', { n: 0 }, 'es')).toBe('0 partidas');
+    expect(t('games', { n: 1 }, 'en')).toBe('1 game');
+    expect(t('games', { n: 12 }, 'en')).toBe('12 games');
+    expect(t('free', { n: 1 }, 'es')).toBe('1 libre');
+    expect(t('points', { n: 1 }, 'en')).toBe('1 point');
+    expect(t('cardsLeft', { n: 1 }, 'es')).toBe('1 carta');
+    expect(t('htLootCount', { n: 1 }, 'en')).toBe('1 loot card');
+    expect(t('replayRunning', { judged: 1, move: 2, moves: 9 }, 'es')).toBe(
+      'Analizando… 1 decisión juzgada (jugada 2 de 9)',
+    );
+  });
+
+  it("gives Arabic counts their six forms: zero, one, two, few, many and other", () => {
+    const games = [0, 1, 2, 3, 10, 11, 99, 100, 102].map((n) => t('games', { n }, 'ar'));
+    expect(games).toEqual([
+      'لا مباريات',
+      'مباراة واحدة',
+      'مباراتان',
+      '3 مباريات',
+      '10 مباريات',
+      '11 مباراة',
+      '99 مباراة',
+      '100 مباراة',
+      '102 مباراة',
+    ]);
+    expect(t('cardsLeft', { n: 2 }, 'ar')).toBe('ورقتان');
+  });
+
+  it("heads the friends panel's incoming requests with a whole phrase", () => {
+    // Not "Want to be your friends": a heading with no subject, over a list of names.
+    expect(t('friendIncoming', {}, 'en')).toBe('Friend requests');
+  });
+
+  it('takes an exact form before a category, and keeps placeholders inside a form', () => {
+    const text = '{n, plural, =0 {nobody} one {# player: {name}} other {# players}} at {table}';
+    expect(pluralsOf(text)?.map((b) => Object.keys(b.forms))).toEqual([['=0', 'one', 'other']]);
+    expect(pluralsOf('{n, plural, one {# game}}')).toBeNull(); // no "other" to fall back on
+    expect(pluralsOf('{n, plural, one {# game} other {# games}')).toBeNull(); // unclosed
+  });
+
+  it.each(['es', 'en', 'ar'] as Lang[])('writes every plural of %s so that it parses', (lang) => {
+    for (const [key, text] of Object.entries(DICTS[lang]!.phrases)) {
+      if (text.includes('plural,')) expect(pluralsOf(text)?.length, key).toBeGreaterThan(0);
+      expect(t(key as keyof Dict['phrases'], { n: 1, judged: 1, loss: 1 }, lang), key).not.toMatch(/plural,/);
+    }
+  });
+
+  // Every label the games' deal_scores hooks write (src/bolola/games/*/match.py): King
+  // Bolola's contracts, Hearts Are Trumps' "deal", Baloot's contract kinds, Jolly's ends.
+  const LABELS: [string, string][] = [
+    ['king-bolola', 'queens'],
+    ['king-bolola', 'bolola-positive'],
+    ['hearts-trumps', 'deal'],
+    ['baloot', 'hokum'],
+    ['baloot', 'sun'],
+    ['jolly', 'closed'],
+    ['jolly', 'mano jolly'],
+    ['jolly', 'stock out'],
+  ];
+  it.each(['es', 'en', 'ar'] as Lang[])("names every game's score sheet rows in %s", (lang) => {
+    for (const [game, label] of LABELS) {
+      const said = sheetLabel(game, label, lang);
+      expect(said, `${game} ${label}`).not.toBe(label);
+      expect(said.trim(), `${game} ${label}`).not.toBe('');
+    }
+    expect(sheetLabel('hearts-trumps', 'deal', 'es')).toBe('Reparto');
+    expect(sheetLabel('jolly', 'closed', 'es')).toBe('Cierre');
+    expect(sheetLabel('baloot', 'sun', 'ar')).toBe('صن');
+    expect(sheetLabel('king-bolola', 'jacks-kings', 'es')).toBe('Chicos');
+    expect(sheetLabel('some-game', 'odd', 'es')).toBe('odd'); // unknown: the id as it came
   });
 });

@@ -20,6 +20,7 @@ from bolola.engine import RecordError, replay
 from bolola.progression.achievements import progress, unlocked_between
 from bolola.server.milestones import book
 from bolola.server.protocol import ProtocolError
+from bolola.server.seat import Holder
 from bolola.server.static_site import NOT_BUILT, STATIC_DIR
 from bolola.store.store import PlayerInfo, Store
 
@@ -54,12 +55,16 @@ async def summary(store: Store, table_id: int, viewer: int | None = None) -> dic
     unlocked: dict[str, list[str]] = {}
     for s in setup.seats:
         player = None if s.player_id is None else await store.player(s.player_id)
-        name = player.name if player is not None else f"bot · {s.level}"
+        # Each seat by the name its table showed and its record keeps (a bot's names its
+        # level and seat: two bots of one level stay apart); the level for the page to
+        # say in the reader's language.
+        holder = Holder.of(s, {} if player is None else {player.id: player}, game.name)
         seats.append(
             {
                 "seat": s.seat,
-                "name": name,
-                "kind": s.kind if player is not None else "bot",
+                "name": holder.name or f"seat{s.seat}",
+                "kind": holder.kind,
+                "level": holder.level,
                 "score": outcome.scores[s.seat],
                 "rank": outcome.ranks[s.seat],
             }

@@ -1,7 +1,8 @@
 // Arabic (Modern Standard, as Gulf card players read it): written right to left, with the
 // game words players use (حكم، صن، دبل، أبناط…) and the Gulf names of the suits (سبيت، هاص،
 // ديمن، شريا) and ranks (ولد، بنت، شايب، إكة). Numbers stay Western digits, as in Gulf apps.
-// Where a count would need Arabic's number agreement, the phrase reads "label: n".
+// A count takes Arabic's six plural forms (`{n, plural, zero {…} one {…} two {…} few {…}
+// many {…} other {…}}`, i18n.svelte.ts); a few phrases still read "label: n".
 import type { Dict } from './es';
 import { phrases as baloot } from './baloot';
 import { phrases as heartsTrumps } from './hearts-trumps';
@@ -50,7 +51,7 @@ export const ar: Dict = {
     invite: 'دعوة',
     invitePlaceholder: 'اسم اللاعب',
     invitedOk: 'تمت دعوة {name}',
-    free: 'مقاعد شاغرة: {n}',
+    free: '{n, plural, zero {لا مقاعد شاغرة} one {مقعد شاغر واحد} two {مقعدان شاغران} few {# مقاعد شاغرة} many {# مقعدًا شاغرًا} other {# مقعد شاغر}}',
     table: 'طاولة {id}',
     waiting: 'بانتظار اللاعبين…',
     yourTurn: 'دورك',
@@ -84,7 +85,7 @@ export const ar: Dict = {
     bot: 'بوت',
     level: 'المستوى {n}',
     rating: 'التصنيف {n}',
-    games: 'المباريات: {n}',
+    games: '{n, plural, zero {لا مباريات} one {مباراة واحدة} two {مباراتان} few {# مباريات} many {# مباراة} other {# مباراة}}',
     guest: 'ضيف',
     close: 'إغلاق',
     mute: 'كتم الصوت',
@@ -97,7 +98,7 @@ export const ar: Dict = {
     you: 'أنت',
     handHelp: 'انقر ورقة أو اسحبها إلى الطاولة لتلعبها؛ واسحبها داخل يدك لترتيبها.',
     trickTo: 'أكلها {name}',
-    points: 'النقاط: {n}',
+    points: '{n, plural, zero {لا نقاط} one {نقطة واحدة} two {نقطتان} few {# نقاط} many {# نقطة} other {# نقطة}}',
     levels_beginner: 'مبتدئ',
     levels_club: 'متوسط',
     levels_expert: 'خبير',
@@ -105,7 +106,7 @@ export const ar: Dict = {
     suit_H: 'هاص',
     suit_D: 'ديمن',
     suit_C: 'شريا',
-    cardsLeft: 'الأوراق: {n}',
+    cardsLeft: '{n, plural, zero {لا أوراق} one {ورقة واحدة} two {ورقتان} few {# أوراق} many {# ورقة} other {# ورقة}}',
     spectator: 'أنت تشاهد',
     ...heartsTrumps.ar,
     ...baloot.ar,

@@ -45,6 +45,11 @@ const es = {
   matchPage: 'Página de la partida',
   share: 'Compartir',
   linkCopied: 'Enlace copiado.',
+  // The match page's score sheet: what a game calls a deal (i18n.svelte.ts, sheetLabel).
+  sheetDeal: 'Reparto',
+  sheetClosed: 'Cierre',
+  sheetManoJolly: 'Mano jolly',
+  sheetStockOut: 'Sin mazo',
 };
 
 const en: Record<keyof typeof es, string> = {
@@ -55,7 +60,7 @@ const en: Record<keyof typeof es, string> = {
   friendAsked: 'Request sent to {name}.',
   friendNowFriends: 'You and {name} are friends now.',
   friendNone: 'No friends here yet: add one by name.',
-  friendIncoming: 'Want to be your friends',
+  friendIncoming: 'Friend requests',
   friendOutgoing: 'Waiting for an answer',
   friendAccept: 'Accept',
   friendDecline: 'Decline',
@@ -91,6 +96,10 @@ const en: Record<keyof typeof es, string> = {
   matchPage: 'Match page',
   share: 'Share',
   linkCopied: 'Link copied.',
+  sheetDeal: 'Deal',
+  sheetClosed: 'Went out',
+  sheetManoJolly: 'Mano jolly',
+  sheetStockOut: 'Stock ran out',
 };
 
 const ar: Record<keyof typeof es, string> = {
@@ -137,6 +146,10 @@ const ar: Record<keyof typeof es, string> = {
   matchPage: 'صفحة المباراة',
   share: 'شارك',
   linkCopied: 'نُسخ الرابط.',
+  sheetDeal: 'الجولة',
+  sheetClosed: 'إنهاء',
+  sheetManoJolly: 'مانو جولي',
+  sheetStockOut: 'نفدت الكومة',
 };
 
 export const phrases = { es, en, ar };
