@@ -1,5 +1,6 @@
-"""A guest keeps their player (PL-15): signing out as a guest asks first and offers the
-way to keep it; the profile's form makes it an account under a name of one's own, the
+"""A guest keeps their player (PL-15): signing out as a guest asks first (off the screen's
+edges, closed by Escape or a visible close button) and offers the way to keep it, which lands in the
+profile form's name field; the form makes it an account under a name of one's own, the
 same level and matches; its password is changed on its page; and that name signs in
 again later with the new password."""
 
@@ -10,7 +11,10 @@ import secrets
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, expect
+from screens import SIZES
 from tablepage import sign_in_as_guest
+
+MARGIN = 8  # the least room between the question and the screen's edges (px)
 
 
 def test_a_guest_asked_at_sign_out_keeps_the_player_as_an_account(
@@ -26,7 +30,18 @@ def test_a_guest_asked_at_sign_out_keeps_the_player_as_an_account(
     ask = page.get_by_test_id("guest-out-ask")
     expect(ask).to_contain_text("no puede volver")
     page.screenshot(path=str(shots / f"guest-out-ask-{size}.png"), animations="disabled")
+    box = ask.bounding_box()
+    assert box is not None
+    width = SIZES[size]["width"]
+    assert box["x"] >= MARGIN and box["x"] + box["width"] <= width - MARGIN, (box, width)
     page.keyboard.press("Escape")  # closes, and the guest is still signed in
+    expect(ask).to_have_count(0)
+    expect(page.get_by_test_id("me")).to_contain_text(guest_name)
+    # A phone has no Escape key: a visible close button, named, closes it too.
+    if size == "phone":
+        page.get_by_role("button", name="Ajustes").click()
+    page.get_by_test_id("sign-out").click()
+    ask.get_by_role("button", name="Cerrar").click()
     expect(ask).to_have_count(0)
     expect(page.get_by_test_id("me")).to_contain_text(guest_name)
 
@@ -38,6 +53,7 @@ def test_a_guest_asked_at_sign_out_keeps_the_player_as_an_account(
     keep = page.get_by_test_id("keep-player")
     expect(keep).to_be_visible()
     expect(keep).to_be_in_viewport()
+    expect(page.get_by_test_id("keep-name")).to_be_focused()  # asked for: typing starts there
     page.screenshot(path=str(shots / f"keep-player-{size}.png"), animations="disabled")
 
     page.get_by_test_id("keep-name").fill("guest-mine")  # reserved: the refusal says why

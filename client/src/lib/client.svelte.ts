@@ -33,6 +33,11 @@ export interface Notice {
   rule: string | null;
 }
 
+/** How long a notice stays (ms), a refusal long enough to read why. The store forgets it
+ * then, not only the screen that showed it: a screen mounted later (the table a challenge
+ * opens, the lobby) must not say it again. */
+export const NOTICE_MS: Readonly<Record<Notice['kind'], number>> = { error: 6000, info: 4000 };
+
 /** More updates than this waiting, or one waiting longer: the screen skips ahead. */
 const MAX_PENDING = 10;
 const MAX_LAG_MS = 8000;
@@ -93,12 +98,15 @@ export class Client {
   });
   private inLobby = false;
   private counter = 0;
+  /** Notices said so far: each new one is told apart from the last (`Notice.n`). */
+  private notices = 0;
   /** The id of the action in flight (`pending` is its text): only its answer clears it. */
   private pendingId: string | null = null;
   /** A join is on its way: its snapshot or catchup will hold every update until then. */
   private joining = false;
   private joinRetry = 0;
   private joinTimer: ReturnType<typeof setTimeout> | null = null;
+  private noticeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Tables whose seat was given up while offline: the server hears it once back. */
   private leaves = new Set<number>();
   /** The versions of this player's own accepted moves (their updates show at once). */
@@ -190,7 +198,7 @@ export class Client {
   close(): void {
     this.leaveSeat();
     this.resetTable();
-    this.notice = null;
+    this.dismissNotice();
   }
 
   /** Going from a seat: before the match it is freed; during it a bot plays it until we
@@ -264,10 +272,17 @@ export class Client {
   }
 
   notify(text: string, kind: 'error' | 'info' = 'error', rule: string | null = null): void {
-    this.notice = { text, kind, n: (this.notice?.n ?? 0) + 1, rule };
+    this.dismissNotice();
+    this.notice = { text, kind, n: ++this.notices, rule };
+    this.noticeTimer = setTimeout(() => {
+      this.noticeTimer = null;
+      this.notice = null;
+    }, NOTICE_MS[kind]);
   }
 
   dismissNotice(): void {
+    if (this.noticeTimer !== null) clearTimeout(this.noticeTimer);
+    this.noticeTimer = null;
     this.notice = null;
   }
 

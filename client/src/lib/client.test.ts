@@ -68,8 +68,10 @@ vi.stubGlobal('history', history);
 vi.stubGlobal('WebSocket', FakeSocket);
 store.set('bolola.lang', 'en');
 
-const { Client } = await import('./client.svelte');
+const { Client, NOTICE_MS } = await import('./client.svelte');
 const { router } = await import('./router.svelte');
+const { finishedTrick } = await import('./view');
+const { viewOf } = await import('./table/game-view');
 type Client = InstanceType<typeof Client>;
 
 let win: EventTarget;
@@ -219,6 +221,33 @@ describe('leaving a table', () => {
     again.accept();
     welcome(again);
     expect(again.frames(1, 'leave', 'join')).toEqual([{ type: 'leave', table: 7 }]);
+  });
+});
+
+describe('a notice', () => {
+  it('is said once: the store forgets it after its time, so a screen mounted later does not say it again', () => {
+    const { c } = online();
+    c.notify('Friend request sent to bo', 'info');
+    vi.advanceTimersByTime(NOTICE_MS.info - 1);
+    expect(c.notice?.text).toBe('Friend request sent to bo');
+    vi.advanceTimersByTime(1);
+    expect(c.notice).toBeNull();
+    c.notify('follow suit (KB-11)', 'error', 'KB-11');
+    vi.advanceTimersByTime(NOTICE_MS.error);
+    expect(c.notice).toBeNull();
+  });
+
+  it('that replaces another has its own whole time', () => {
+    const { c } = online();
+    c.notify('first', 'info');
+    vi.advanceTimersByTime(NOTICE_MS.info - 100);
+    c.notify('second', 'info');
+    const second = c.notice?.n;
+    vi.advanceTimersByTime(100); // the first one's time is up, not the second's
+    expect(c.notice?.text).toBe('second');
+    expect(c.notice?.n).toBe(second);
+    vi.advanceTimersByTime(NOTICE_MS.info - 100);
+    expect(c.notice).toBeNull();
   });
 });
 
@@ -463,6 +492,45 @@ describe("the screen's pace", () => {
     vi.advanceTimersByTime(1); // …but the player's 5 s are not spent watching them
     expect(c.version).toBe(13);
     expect(c.clock?.seats).toEqual([0]);
+  });
+
+  it("shows the next deal only once the last deal's trick has gone from the felt", () => {
+    store.set('bolola.pace', 'normal');
+    const trick = (cards: string[]): Record<string, unknown> => ({ leader: 0, cards, winner: null, points: 0 });
+    const { c, ws } = seated(10, { view: view([2], { hand: [], legal: [], trick: trick(['2C', '3C']) }) });
+    c.usePaceHooks(() => ({
+      trick: (events, before, after) => finishedTrick(events, viewOf(before, 'king-bolola'), viewOf(after, 'king-bolola')),
+    }));
+    ws.hear(update(11, [3], { events: ['play 2 4C'], view: view([3], { hand: [], legal: [], trick: trick(['2C', '3C', '4C']) }) }));
+    // The deal's last card; deal 2 is this seat's to declare, its move clock running.
+    const deal2 = view([0], {
+      deal: 2,
+      phase: 'declare',
+      hand: ['2S', '3S', 'AH'],
+      legal: ['queens'],
+      trick: null,
+      history: [{ deal: 1, declarer: 0, contract: 'queens', trump: null, points: [0, 0, 0, 0], tricks_played: 13 }],
+    });
+    ws.hear(
+      update(12, [0], {
+        events: ['play 3 5C', 'trick 13 to 3 [2C 3C 4C 5C] +0', 'deal over after 13 tricks [0, 0, 0, 0]', 'deal 2 declarer 0'],
+        view: deal2,
+        clock: { seats: [0], deadline_ms: 0, remaining_ms: 30_000, limit_ms: 30_000 },
+      }),
+    );
+    let heldOnDeal1 = false;
+    for (let ms = 0; ms < 5000; ms += 10) {
+      if (c.held) {
+        expect(c.view?.deal).toBe(1); // not deal 2's hand, number or decision under it
+        expect(c.view?.hand).toEqual([]);
+        heldOnDeal1 = true;
+      }
+      vi.advanceTimersByTime(10);
+    }
+    expect(heldOnDeal1).toBe(true); // the trick was seen, whole, before it left
+    expect(c.view?.deal).toBe(2);
+    expect(c.held).toBeNull();
+    expect(c.settling).toBe(false); // the decision is offered, within a tenth of its clock
   });
 
   it("keeps its pace for another seat's clock", () => {

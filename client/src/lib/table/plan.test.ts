@@ -68,28 +68,43 @@ describe('planning an update', () => {
     expect(beats.filter((b) => b.essential).map((b) => b.effect.kind)).toEqual(['show', 'settled']);
   });
 
-  it("ends a deal: the last trick, the deal's summary, the next deal dealt", () => {
-    const before = kb({ deal: 1, trick: { leader: 0, cards: ['2C', '3C', '4C'], winner: null, points: 0 } });
+  it("ends a deal: the last trick on that deal's table, the deal's summary, then the next deal dealt", () => {
+    const before = kb({ deal: 1, hand: ['5C'], to_move: [0], legal: ['5C'], trick: { leader: 1, cards: ['2C', '3C', '4C'], winner: null, points: 0 } });
     const after = kb({
       deal: 2,
       phase: 'declare',
+      hand: ['2S', '3S', 'AH'],
       history: [{ deal: 1, declarer: 0, contract: 'queens', trump: null, points: [0, 0, 0, 0], tricks_played: 13 }],
     });
-    const events = ['play 3 5C', 'trick 13 to 3 [2C 3C 4C 5C] +0', 'deal over after 13 tricks [0, 0, 0, 0]', 'deal 2 declarer 1'];
-    const beats = planUpdate({ shown: shown(after, events), before, own: false, speed: 'normal', animateDeal: true, hooks });
+    const events = ['play 0 5C', 'trick 13 to 3 [2C 3C 4C 5C] +0', 'deal over after 13 tricks [0, 0, 0, 0]', 'deal 2 declarer 1'];
+    const beats = planUpdate({ shown: shown(after, events), before, own: true, speed: 'normal', animateDeal: true, hooks });
     expect(kinds(beats)).toEqual([
       'show:0',
       `hold:${TIMING.normal.trick}`,
       `collect:${TIMING.normal.collect}`,
+      'show:0',
       `dealOver:${TIMING.normal.dealOver}`,
       `deal:${TIMING.normal.deal}`,
       'settled:0',
     ]);
+    // The trick lands on deal 1: its hand without the card just played, nobody to move.
+    const last = beats[0]?.effect;
+    const lastView = last?.kind === 'show' ? last.shown.view : null;
+    expect(lastView).toMatchObject({ deal: 1, hand: [], to_move: [], legal: [] });
+    expect(last?.kind === 'show' && last.settling).toBe(true);
+    expect(last?.kind === 'show' ? last.shown.events : []).toEqual(events); // its sound
+    // Deal 2 shows once the trick has gone, its events not heard twice.
+    const next = beats[3]?.effect;
+    expect(next?.kind === 'show' ? next.shown.view : null).toBe(after);
+    expect(next?.kind === 'show' ? next.shown.events : null).toEqual([]);
+    // Skipped, only deal 2 and what leaves the screen right.
+    expect(beats.filter((b) => b.essential).map((b) => b.effect.kind)).toEqual(['show', 'dealOver', 'settled']);
     const fast = planUpdate({ shown: shown(after, events), before, own: false, speed: 'fast', animateDeal: false, hooks });
     expect(kinds(fast)).toEqual([
       'show:0',
       `hold:${TIMING.fast.trick}`,
       `collect:${TIMING.fast.collect}`,
+      'show:0',
       `dealOver:${TIMING.fast.dealOver}`,
       'settled:0',
     ]);
