@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from e2eserver import Server
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from screens import open_context
 from tablepage import watch_errors
 
 GAMES = ["king-bolola", "baloot", "jolly", "hearts-trumps"]
@@ -64,3 +66,24 @@ def test_the_platform_rules_link_to_a_games_rules_page(context: BrowserContext) 
     expect(rules(page).locator("article")).to_have_attribute("lang", "es")
     expect(page.locator("#kb-11")).to_be_attached()
     assert errors == [], errors
+
+
+def test_rules_not_written_in_the_readers_language_say_so(browser: Browser, server: Server) -> None:
+    """No game's rules are written in Arabic yet: an Arabic reader is told the text is
+    English; the way back names the room's rules, not "the room" beside "the lobby"."""
+    arabic = open_context(browser, server, "desktop", "ar")
+    page = arabic.new_page()
+    page.goto("/rules/baloot")
+    expect(rules(page).locator("article")).to_have_attribute("lang", "en")
+    expect(page.get_by_test_id("rules-other-lang")).to_be_visible()
+    expect(rules(page).locator("nav")).to_contain_text("قواعد الصالة")
+    arabic.close()
+
+
+def test_rules_in_the_language_asked_say_nothing_more(context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto("/rules/baloot")  # Spanish, as the browser
+    expect(rules(page).locator("article")).to_have_attribute("lang", "es")
+    page.goto("/rules/baloot?lang=en")  # English, as asked
+    expect(rules(page).locator("article")).to_have_attribute("lang", "en")
+    expect(page.get_by_test_id("rules-other-lang")).to_have_count(0)
