@@ -11,6 +11,7 @@ from bolola import arena
 from bolola.bots.base import Budget, make_bot
 from bolola.bots.jolly.club import ClubBot
 from bolola.bots.jolly.expert import ExpertBot, make_expert
+from bolola.bots.jolly.hint import hint as jolly_hint
 from bolola.bots.jolly.rollout import LEFT, outlook, rough, worth
 from bolola.bots.jolly.sampler import deal_hidden, plausible, played, unseen, world
 from bolola.cards import Card
@@ -354,6 +355,36 @@ def test_a_round_over_counts_at_its_score() -> None:
 
 
 # -- strength -----------------------------------------------------------------------------
+
+
+def _hint_reason(hands: list[str], table: tuple[tuple[int, str], ...]) -> dict[str, Any]:
+    """The hint's reason at seat 0's play, both seats opened, after a stock draw."""
+    state = situation(hands, table=table, opened=(True, True), drew="stock")
+    legal = GAME.legal_actions(state, 0)
+    reason: dict[str, Any] = jolly_hint(GAME.view(state, 0), legal, 1, Budget(samples=2)).to_json()
+    return reason["reason"]
+
+
+def test_jo9_the_hint_says_a_lay_off_a_swap_and_a_meld_each_in_its_own_words() -> None:
+    # Each step of the finder's plan has its reason: a lay-off and a swap name the card and
+    # the table's meld it goes to (the client words each: "lay off 10♥ on 7♥ 8♥ 9♥").
+    lay = _hint_reason(["TH 2C 5D", "2S 3S 4S"], ((1, "7H,8H,9H"),))
+    assert lay == {
+        "key": "jo_lay",
+        "vars": {"action": "lay:1:TH", "card": "TH", "meld": "7H,8H,9H", "points": 10},
+    }
+    swap = _hint_reason(["8H 2C 5D QS", "2S 3S 4S"], ((1, "7H,JK=8H,9H"),))
+    assert swap["key"] == "jo_swap"
+    assert {k: swap["vars"][k] for k in ("action", "card", "meld")} == {
+        "action": "swap:1:8H",
+        "card": "8H",
+        "meld": "7H,JK=8H,9H",
+    }
+    meld = _hint_reason(["2S 3S 4S 9C KD", "5H 6H 7H"], ((1, "7C,8C,9C"),))
+    assert meld == {
+        "key": "jo_meld",
+        "vars": {"action": "meld:2S,3S,4S", "meld": "2S,3S,4S", "points": 9},
+    }
 
 
 def test_club_beats_beginner_in_the_arena() -> None:

@@ -89,6 +89,37 @@ describe('practice hints', () => {
     expect(reasonText(take, 'en')).toBe("Take 2 from the discards: about +20 points against the others' average over 9 play-outs; draw from the stock: -4.");
   });
 
+  it('words a Jolly meld, lay-off and swap each its own way, never "put down swap …"', () => {
+    const jolly = (action: string, key: string, vars: Record<string, string | number>) => ({
+      ...card,
+      action,
+      expected: null,
+      reason: { key, vars: { action, points: 18, ...vars } },
+    });
+    const meld = jolly('meld:2S,3S,4S', 'jo_meld', { meld: '2S,3S,4S' });
+    const lay = jolly('lay:1:TH', 'jo_lay', { card: 'TH', meld: '7H,8H,9H' });
+    const jokerLay = jolly('lay:1:JK=TH', 'jo_lay', { card: 'JK=TH', meld: '7H,8H,9H' });
+    const swap = jolly('swap:1:7C', 'jo_swap', { card: '7C', meld: '5C,6C,JK=7C' });
+    expect(reasonText(meld, 'en')).toBe('Put down 2♠ 3♠ 4♠: this turn puts down 18 points (JO-9).');
+    expect(reasonText(lay, 'en')).toBe('Lay off 10♥ on 7♥ 8♥ 9♥: this turn puts down 18 points (JO-9).');
+    expect(reasonText(jokerLay, 'en')).toBe('Lay off a joker as 10♥ on 7♥ 8♥ 9♥: this turn puts down 18 points (JO-9).');
+    expect(reasonText(swap, 'en')).toBe(
+      "Put 7♣ in the joker's place in 5♣ 6♣ JOKER=7♣ and take the joker: this turn puts down 18 points (JO-9).",
+    );
+    expect(reasonText(meld, 'es')).toBe('Baja 2♠ 3♠ 4♠: este turno bajas 18 puntos (JO-9).');
+    expect(reasonText(lay, 'es')).toBe('Añade 10♥ a 7♥ 8♥ 9♥: este turno bajas 18 puntos (JO-9).');
+    expect(reasonText(swap, 'es')).toBe(
+      'Pon 7♣ en el lugar del comodín de 5♣ 6♣ JOKER=7♣ y llévate el comodín: este turno bajas 18 puntos (JO-9).',
+    );
+    for (const hint of [meld, lay, jokerLay, swap]) {
+      for (const lang of ['es', 'en', 'ar'] as const) {
+        const text = reasonText(hint, lang);
+        expect(text).not.toMatch(/\{|[A-Z0-9][SHDC]\b|(Put down|Baja|أنزل) (swap|lay|meld|bajar|añadir|cambiar)/);
+        expect(text).toContain('(JO-9)');
+      }
+    }
+  });
+
   it('falls back to the generic reason for a key it does not know', () => {
     const generic = { ...card, reason: { key: 'expert_choice', vars: {} } };
     expect(reasonText(generic, 'en')).toBe("The expert bot's choice.");

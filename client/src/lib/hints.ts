@@ -7,6 +7,7 @@ import { savedToken } from './api';
 import { projectName, sayName } from './baloot';
 import { cardText, isCard } from './cards';
 import { contractName, suitName, t, type Key, type Lang } from './i18n.svelte';
+import { meldWords } from './jolly-melds';
 
 export type HintVar = string | number;
 
@@ -106,6 +107,11 @@ export function actionText(action: string, lang?: Lang): string {
 /** A reason's variable in words: cards and actions as they show, points signed, a suit
  * and a seat by name. */
 function varText(key: string, value: HintVar, lang?: Lang): string | number {
+  // Jolly: a table meld's cards (`7H,JK=8H,9H`), and a joker laid off as a card (`JK=TH`).
+  if (key === 'meld') return meldWords(String(value));
+  if (key === 'card' && String(value).startsWith('JK=')) {
+    return t('hint_joker_as', { card: cardText(String(value).slice(3)) }, lang);
+  }
   if (['action', 'next', 'card', 'out', 'loot', 'attacker', 'defender'].includes(key)) {
     return actionText(String(value), lang);
   }

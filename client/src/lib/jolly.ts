@@ -141,23 +141,6 @@ export function takeDepths(legal: readonly string[]): Set<number> {
   return out;
 }
 
-const sameFaces = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && [...a].sort().join() === [...b].sort().join();
-
-/**
- * The legal action that puts the selected cards down as one meld (or, before opening, as
- * an opening of one meld), if any: the board offers "meld" only then.
- */
-export function meldFor(legal: readonly string[], selected: readonly string[]): string | null {
-  const faces = selected.map(faceOf);
-  for (const a of legal) {
-    const m = /^(meld|open):(.*)$/.exec(a);
-    if (!m || (m[1] === 'open' && (m[2] ?? '').includes('|'))) continue;
-    if (sameFaces(meldFaces(m[2] ?? ''), faces)) return a;
-  }
-  return null;
-}
-
 /** The legal discard of a card, if any. */
 export function discardFor(legal: readonly string[], id: string): string | null {
   const a = `discard:${faceOf(id)}`;

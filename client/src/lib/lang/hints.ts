@@ -30,7 +30,9 @@ const es = {
   hint_ht_close:
     'Botín {loot}, ataca con {attacker}, defiende con {defender}: vale lo mismo que {next} (unos {expected} puntos); eligen las reglas prácticas.',
   hint_jo_open: 'Abre: tus combinaciones suman {points} puntos (hacen falta {needed}, JO-8).',
-  hint_jo_meld: 'Baja {action}: este turno bajas {points} puntos (JO-9).',
+  hint_jo_meld: 'Baja {meld}: este turno bajas {points} puntos (JO-9).',
+  hint_jo_lay: 'Añade {card} a {meld}: este turno bajas {points} puntos (JO-9).',
+  hint_jo_swap: 'Pon {card} en el lugar del comodín de {meld} y llévate el comodín: este turno bajas {points} puntos (JO-9).',
   hint_jo_draw: 'Roba del mazo: ninguna carta de los descartes combina ahora.',
   hint_jo_rated:
     '{action}: unos {expected} puntos frente a la media de los demás en {deals} simulaciones; {next}: {next_expected}.',
@@ -56,6 +58,7 @@ const es = {
   hint_do_swap: 'cambiar el comodín por {card}',
   hint_do_open: 'abrir con {melds}',
   hint_do_meld: 'bajar {melds}',
+  hint_joker_as: 'un comodín como {card}',
 };
 
 const en: typeof es = {
@@ -86,7 +89,9 @@ const en: typeof es = {
   hint_ht_close:
     'Loot {loot}, attack with {attacker}, defend with {defender}: worth the same as {next} (about {expected} points); the rules of thumb pick.',
   hint_jo_open: 'Open: your melds make {points} points ({needed} needed, JO-8).',
-  hint_jo_meld: 'Put down {action}: this turn puts down {points} points (JO-9).',
+  hint_jo_meld: 'Put down {meld}: this turn puts down {points} points (JO-9).',
+  hint_jo_lay: 'Lay off {card} on {meld}: this turn puts down {points} points (JO-9).',
+  hint_jo_swap: "Put {card} in the joker's place in {meld} and take the joker: this turn puts down {points} points (JO-9).",
   hint_jo_draw: 'Draw from the stock: no card of the discards melds at once.',
   hint_jo_rated:
     "{action}: about {expected} points against the others' average over {deals} play-outs; {next}: {next_expected}.",
@@ -112,6 +117,7 @@ const en: typeof es = {
   hint_do_swap: 'swap the joker for {card}',
   hint_do_open: 'open with {melds}',
   hint_do_meld: 'meld {melds}',
+  hint_joker_as: 'a joker as {card}',
 };
 
 const ar: typeof es = {
@@ -137,7 +143,9 @@ const ar: typeof es = {
     'الغنيمة {loot}، هاجم بـ{attacker}، دافع بـ{defender}: نحو {expected} نقطة على خصمك في هذه اليد مع سباق الغنائم، مقابل {next_expected} مع {next}.',
   hint_ht_close: 'الغنيمة {loot}، هاجم بـ{attacker}، دافع بـ{defender}: تساوي {next} (نحو {expected} نقطة)؛ تختار القواعد العملية.',
   hint_jo_open: 'افتح: مجموعاتك تساوي {points} نقطة (المطلوب {needed}، JO-8).',
-  hint_jo_meld: 'أنزل {action}: في هذا الدور تنزل {points} نقطة (JO-9).',
+  hint_jo_meld: 'أنزل {meld}: في هذا الدور تنزل {points} نقطة (JO-9).',
+  hint_jo_lay: 'أضف {card} إلى {meld}: في هذا الدور تنزل {points} نقطة (JO-9).',
+  hint_jo_swap: 'ضع {card} مكان الجوكر في {meld} وخذ الجوكر: في هذا الدور تنزل {points} نقطة (JO-9).',
   hint_jo_draw: 'اسحب من الكومة: لا ورقة من المرمى تكوّن مجموعة الآن.',
   hint_jo_rated: '{action}: نحو {expected} نقطة مقابل متوسط الآخرين في {deals} محاكاة؛ {next}: {next_expected}.',
   hint_jo_close: '{action}، القاعدة العملية: لم تجد المحاكاة ما هو أفضل بوضوح ({next}: {next_expected}، مقابل {expected}).',
@@ -159,6 +167,7 @@ const ar: typeof es = {
   hint_do_swap: 'بدّل الجوكر بـ{card}',
   hint_do_open: 'افتح بـ{melds}',
   hint_do_meld: 'أنزل {melds}',
+  hint_joker_as: 'جوكرًا بدل {card}',
 };
 
 export const phrases = { es, en, ar };

@@ -1,8 +1,10 @@
 """Jolly's hint: the ``expert``'s step of the turn, with what drove it.
 
 Most steps are ``club``'s exact meld finder at work (the expert follows it: opening,
-melds, lay-offs, swaps); their reason is the finder's count: the points the turn puts
-down (JO-8: 40 to open) and whether the turn goes out (JO-13, a mano jolly JO-14). At the
+melds, lay-offs, swaps), each with a reason of its own (a lay-off and a swap name the
+card and the table's meld they go to); the reason counts what the finder counts: the
+points the turn puts down (JO-8: 40 to open) and whether the turn goes out (JO-13, a
+mano jolly JO-14). At the
 draw and the discard the expert plays its few candidates out on sampled worlds
 (:func:`~bolola.bots.jolly.expert.rate`) and keeps ``club``'s unless another is surely
 better (:func:`~bolola.bots.jolly.expert.pick`); the hint runs the same steps from the same
@@ -35,7 +37,13 @@ from bolola.games.jolly.view import JollyView
 OPEN = "jo_open"
 """Open with these melds: ``points`` on the table, 40 needed (JO-8)."""
 MELD = "jo_meld"
-"""Put it down (a meld, lay-off or swap): ``points`` still to go down this turn (JO-9)."""
+"""Put down ``meld`` (its cards, ``2S,3S,4S``): ``points`` still to go down this turn (JO-9)."""
+LAY = "jo_lay"
+"""Lay ``card`` (a joker: ``JK=TH``) off on the table's ``meld`` (its cards, ``9H,TH,JH``):
+``points`` still to go down this turn (JO-9)."""
+SWAP = "jo_swap"
+"""Put ``card`` in the place of the joker standing for it in the table's ``meld``, and take
+the joker: ``points`` still to go down this turn (JO-9)."""
 DRAW = "jo_draw"
 """Draw from the stock: no card of the discard pile melds at once."""
 RATED = "jo_rated"
@@ -95,8 +103,19 @@ def _rule(chosen: Action, pos: Position, options: Sequence[str]) -> Hint:
     if text.startswith("open:") and plan is not None:
         vars_: dict[str, Var] = {"action": text, "points": plan.points, "needed": OPENING}
         return Hint(chosen, OPEN, vars_, fact=out)
-    if text.startswith(("meld:", "lay:", "swap:")) and plan is not None:
-        return Hint(chosen, MELD, {"action": text, "points": plan.points}, fact=out)
+    if text.startswith("meld:") and plan is not None:
+        vars_ = {"action": text, "meld": text[5:], "points": plan.points}
+        return Hint(chosen, MELD, vars_, fact=out)
+    if text.startswith(("lay:", "swap:")) and plan is not None:
+        word, meld_id, card = text.split(":")
+        meld = next(m for m in pos.table if m.id == int(meld_id))
+        vars_ = {
+            "action": text,
+            "card": card,
+            "meld": ",".join(str(p) for p in meld.pieces()),
+            "points": plan.points,
+        }
+        return Hint(chosen, LAY if word == "lay" else SWAP, vars_, fact=out)
     if text == "draw" and options == ["draw"]:
         return Hint(chosen, DRAW)
     return Hint(chosen, EXPERT_CHOICE, fact=_discard_fact(pos, text))
