@@ -63,6 +63,14 @@ describe('practice hints', () => {
     expect(factText(future, 'en')).toBeNull();
   });
 
+  it('counts the higher cards still out in the plural form the count takes', () => {
+    const out = (count: number) => ({ ...card, reason: { ...card.reason, fact: { key: 'card_out', vars: { card: '5H', out: 'AH', count } } } });
+    expect(factText(out(1), 'en')).toBe('1 higher card of its suit is still out: A♥.');
+    expect(factText(out(3), 'en')).toBe('3 higher cards of its suit are still out, A♥ the highest.');
+    expect(factText(out(1), 'es')).toBe('Queda fuera 1 carta más alta de su palo: A♥.');
+    expect(factText(out(2), 'ar')).toContain('ورقتان');
+  });
+
   it('names suits, seats and projects in the facts and reasons of every game', () => {
     const fact = (key: string, vars: Record<string, string | number>) => ({ ...card, reason: { ...card.reason, fact: { key, vars } } });
     expect(factText(fact('card_top', { card: 'KH', suit: 'H' }), 'en')).toBe('No higher hearts are out: K♥ is the best of them left.');

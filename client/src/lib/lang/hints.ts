@@ -42,7 +42,8 @@ const es = {
   hint_card_void: '{after} no tiene {suit}: lo mostró al no seguir el palo ({rule}).',
   hint_card_keep: 'Guarda {card}: {out} sigue fuera.',
   hint_card_keep_top: 'Guarda {card}: no queda fuera ninguna carta de {suit} más alta.',
-  hint_card_out: 'Quedan fuera {count} cartas más altas de su palo; la más alta, {out}.',
+  hint_card_out:
+    '{count, plural, one {Queda fuera # carta más alta de su palo: {out}.} other {Quedan fuera # cartas más altas de su palo; la más alta, {out}.}}',
   hint_ht_odds:
     'De las {unseen} cartas que no has visto, {attacker_beaten} ganan a tu atacante {attacker} y {defender_beaten} a tu defensor {defender}.',
   hint_jo_goes_out: 'Y este turno cierras: todas tus cartas a la mesa ({rule}).',
@@ -101,7 +102,8 @@ const en: typeof es = {
   hint_card_void: '{after} has no {suit}: shown by a card off suit ({rule}).',
   hint_card_keep: 'Keep {card}: {out} is still out.',
   hint_card_keep_top: 'Keep {card}: no higher {suit} are out.',
-  hint_card_out: '{count} higher cards of its suit are still out, {out} the highest.',
+  hint_card_out:
+    '{count, plural, one {# higher card of its suit is still out: {out}.} other {# higher cards of its suit are still out, {out} the highest.}}',
   hint_ht_odds:
     'Of the {unseen} cards you have not seen, {attacker_beaten} beat your attacker {attacker} and {defender_beaten} your defender {defender}.',
   hint_jo_goes_out: 'And this turn goes out: every card onto the table ({rule}).',
@@ -153,7 +155,8 @@ const ar: typeof es = {
   hint_card_void: '{after} ليس لديه {suit}: ظهر ذلك حين لم يتبع اللون ({rule}).',
   hint_card_keep: 'احتفظ بـ{card}: {out} ما زالت في الخارج.',
   hint_card_keep_top: 'احتفظ بـ{card}: لا ورقة {suit} أعلى منها في الخارج.',
-  hint_card_out: 'ما زالت {count} أوراق أعلى من لونها في الخارج، أعلاها {out}.',
+  hint_card_out:
+    '{count, plural, one {ما زالت ورقة واحدة أعلى من لونها في الخارج: {out}.} two {ما زالت ورقتان أعلى من لونها في الخارج، أعلاهما {out}.} few {ما زالت # أوراق أعلى من لونها في الخارج، أعلاها {out}.} other {ما زالت # ورقة أعلى من لونها في الخارج، أعلاها {out}.}}',
   hint_ht_odds: 'من {unseen} ورقة لم ترها، {attacker_beaten} تغلب مهاجمك {attacker} و{defender_beaten} تغلب مدافعك {defender}.',
   hint_jo_goes_out: 'وفي هذا الدور تنهي: كل أوراقك على الطاولة ({rule}).',
   hint_jo_loose: '{card} لا تدخل في أي مجموعة، لا في يدك ولا على الطاولة، وتكلّف {penalty} نقطة إن انتهت الجولة وهي في يدك ({rule}).',
