@@ -166,21 +166,27 @@ def play_deal(page: Page, *, drag_every: int = 0) -> dict[str, int]:
 
 
 def create_table(
-    page: Page, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+    page: Page,
+    game: str,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    *,
+    move_seconds: float | None = None,
 ) -> int:
     """A table of ``game`` made through the REST API from the signed-in page (the session
-    token rides as a bearer header, as the client's api.ts sends it); returns its id."""
+    token rides as a bearer header, as the client's api.ts sends it); returns its id.
+    ``move_seconds``: its move timer (PL-5), none unless given."""
     answer = page.evaluate(
-        """async ([game, seats, options]) => {
+        """async ([game, seats, options, move_seconds]) => {
             const token = localStorage.getItem('bolola.token');
             const r = await fetch('/api/tables', {
               method: 'POST',
               headers: {'content-type': 'application/json', authorization: `Bearer ${token}`},
-              body: JSON.stringify({game, seats, options}),
+              body: JSON.stringify({game, seats, options, move_seconds}),
             });
             return {status: r.status, body: await r.json()};
         }""",
-        [game, seats, options or {}],
+        [game, seats, options or {}, move_seconds],
     )
     assert answer["status"] == 201, answer
     table_id: int = answer["body"]["table"]["id"]

@@ -110,6 +110,18 @@ export interface SeatInfo {
   league?: League | null;
   /** A person's level (PL-11); null for a bot or a free seat. */
   xp_level?: number | null;
+  /** A free seat a challenge keeps for a friend: who, how it stands, until when. */
+  kept_for?: KeptFor | null;
+}
+
+/** The friend a free seat waits for (docs/protocol.md, `kept_for`). */
+export interface KeptFor {
+  player: string;
+  answer: 'pending' | 'declined' | 'expired';
+  /** When the challenge lapses (ISO time). */
+  until: string;
+  /** The challenger: the one who may give the seat to a bot. */
+  from: string;
 }
 
 export interface TableSummary {

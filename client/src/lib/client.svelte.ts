@@ -271,6 +271,13 @@ export class Client {
     this.send({ type: 'invite', table: this.tableId, player: name });
   }
 
+  /** The host gives a free seat (one a friend declined) to a bot of `level`: the
+   * table's seats frame shows it, and the last seat taken starts the match. */
+  seatBot(seat: number, level: string): void {
+    if (this.tableId === null) return;
+    this.send({ type: 'seat_bot', table: this.tableId, seat, level });
+  }
+
   notify(text: string, kind: 'error' | 'info' = 'error', rule: string | null = null): void {
     this.dismissNotice();
     this.notice = { text, kind, n: ++this.notices, rule };
@@ -376,6 +383,8 @@ export class Client {
       case 'invited':
         this.notify(t('invitedOk', { name: String(f.player) }), 'info');
         break;
+      case 'seated_bot':
+        break; // the seats frame before it showed the bot
       default:
         receiveSocial(f); // friends, invitations, challenges (issue 17)
     }
@@ -587,7 +596,8 @@ export class Client {
         this.over = { scores: f.scores as number[], ranks, record: f.record as string };
         this.clock = null;
         if (!skipped) sound('match');
-        // The result says what the last deal's summary would: it goes, a new level comes.
+        // The result shows the last deal's summary itself (MatchOver): the panel goes
+        // rather than say it twice; a new level comes.
         dialogs.drop('deal-over');
         const mine = progressOf(f, this.seat);
         if (mine && isMilestone(mine)) dialogs.push({ kind: 'level-up', key: `${this.tableId}-over` });

@@ -60,6 +60,7 @@ STATUS = {
     "csrf": 403,
     "not_invited": 403,
     "not_seated": 403,
+    "not_host": 403,
     "locked": 403,
     "blocked": 403,
     "not_friends": 403,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bolola.server.backoff import Backoff
 from bolola.server.protocol import ProtocolError
+from bolola.server.seat import Awaited
 from bolola.server.spec import TableSpec
 from bolola.store.challenges import StoredChallenge
 from bolola.store.store import PlayerInfo, Store
@@ -124,6 +125,7 @@ class Challenges:
         )
         for guest in invitees:
             await table.call(lambda g=guest: table.invite(host, g))  # type: ignore[misc]
+        await table.call(lambda: table.await_friends(_awaited(challenge), expires))
         # Kept before anyone is told: whoever owns the table next arms it again.
         await self.store.add_challenge(
             table.id, host.id, expires, {p.id: (seats or {}).get(p.id) for p in invitees}
@@ -168,9 +170,11 @@ class Challenges:
         # Stored before the table forgets the invitation: the same write ends its row.
         await self.store.answer_challenge(table_id, player.id, answer)
         challenge.answers[player.id] = answer
-        if not accept:
-            with contextlib.suppress(ProtocolError):  # a table stopping: no matter
+        with contextlib.suppress(ProtocolError):  # a table stopping: no matter
+            if not accept:
                 await table.call(lambda: table.uninvite(player.id))
+            # The host reads it on the seat kept for them, not only in a passing toast.
+            await table.call(lambda: table.friend_answered(player.id, answer))
         self._tell_answer(challenge, player.name, challenge.answers[player.id])
         self._settle(challenge)
         return {"table": table_id, "answer": challenge.answers[player.id], "seat": seat}
@@ -188,6 +192,9 @@ class Challenges:
                 if table is not None:
                     with contextlib.suppress(ProtocolError):  # a table stopping: no matter
                         await table.call(lambda p=pid: table.uninvite(p))  # type: ignore[misc]
+                        await table.call(
+                            lambda p=pid: table.friend_answered(p, "expired")  # type: ignore[misc]
+                        )
                 message = {"type": "challenge_over", "table": table_id, "reason": "expired"}
                 self.room.tell(pid, message)
                 self._tell_answer(challenge, challenge.names[pid], "expired")
@@ -240,13 +247,21 @@ class Challenges:
         if not table_ids:
             return
         for stored in await self.store.challenges_under_way(tables=table_ids):
-            if stored.table_id in self.challenges or stored.table_id not in self.room.tables:
+            table = self.room.tables.get(stored.table_id)
+            if stored.table_id in self.challenges or table is None:
                 continue
-            self._arm(_challenge_of(stored))
+            challenge = _challenge_of(stored)
+            self._arm(challenge)
+            with contextlib.suppress(ProtocolError):  # a table stopping: no matter
+                await table.call(
+                    lambda t=table, c=challenge: t.await_friends(_awaited(c), c.expires_at)  # type: ignore[misc]
+                )
 
     def table_changed(self, table: Table) -> None:
         """A challenge whose challenger left its table before the match ends now, as if
-        it expired: accepted later, it would seat the friend at a table nobody comes to."""
+        it expired: accepted later, it would seat the friend at a table nobody comes to.
+        (One still waiting when the match begins, the host having seated bots, is
+        answered ``table_full`` if accepted, as when another friend took the last seat.)"""
         challenge = self.challenges.get(table.id)
         if (
             challenge is not None
@@ -299,6 +314,14 @@ class Challenges:
         self.challenges.clear()
         for task in self._expiring:
             task.cancel()
+
+
+def _awaited(challenge: Challenge) -> list[Awaited]:
+    """The challenge's friends as the table's free seats name them."""
+    return [
+        Awaited(p, challenge.names[p], answer, challenge.seats.get(p))
+        for p, answer in challenge.answers.items()
+    ]
 
 
 def _pending(stored: StoredChallenge, player_id: int) -> bool:

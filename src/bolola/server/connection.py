@@ -368,7 +368,7 @@ async def _dispatch(
         )
         table = await room.create(player, spec)
         return {"type": "created", "table": table.summary()}
-    if kind not in ("join", "leave", "back", "action", "chat", "invite", "client_seed"):
+    if kind not in ("join", "leave", "back", "action", "chat", "invite", "client_seed", "seat_bot"):
         raise ProtocolError("unknown_type", f"no message has type {kind!r}")
     table_id = field_int(msg, "table")
     assert table_id is not None
@@ -440,6 +440,12 @@ async def table_command(
         protocol.no_control(text, "text")
         await table.call(lambda: table.chat(conn, text))
         return None
+    if kind == "seat_bot":  # the host gives a free seat to a bot before the match
+        seat = field_int(msg, "seat")
+        assert seat is not None
+        level = field_str(msg, "level", max_len=20)
+        await table.call(lambda: table.seat_bot(player, seat, level))
+        return {"type": "seated_bot", "table": table_id, "seat": seat}
     name = field_str(msg, "player", max_len=40)
     guest = await store.player_named(name)
     if guest is None:

@@ -52,6 +52,7 @@ ERRORS = {
     "csrf": "missing or wrong CSRF token",
     "name_taken": "the name is taken",
     "not_guest": "this player has an account already",
+    "not_host": "only the table's host may do this",
     "no_player": "no such player",
     "no_record": "no finished match at this table",
     "not_found": "no such page or resource",

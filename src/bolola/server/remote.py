@@ -304,7 +304,7 @@ class Remote:
             # a local socket's: its G must still find the table to detach it.
             if reply is None or reply.get("type") != "error":
                 proxy.tables.discard(table.id)
-        elif kind in ("join", "action", "back", "chat", "client_seed", "invite"):
+        elif kind in ("join", "action", "back", "chat", "client_seed", "invite", "seat_bot"):
             proxy.tables.add(table.id)
         if reply is not None:
             proxy.send(reply)

@@ -30,6 +30,18 @@ class Session(Listener, Protocol):
         """The session is over: tell the client why and close the socket."""
 
 
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """A friend a challenge invited to the table, as its free seats show them: who the seat
+    is kept for and how the challenge stands for them (``pending``, ``declined``,
+    ``expired``; once ``accepted`` they sit). ``seat``: the one a rematch keeps for them."""
+
+    player_id: int
+    name: str
+    answer: str
+    seat: int | None = None
+
+
 @dataclass(slots=True)
 class Holder:
     """Who holds a seat: a bot of ``level``, or a human (``player_id`` None while free).

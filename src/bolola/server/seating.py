@@ -8,15 +8,19 @@ Runs inside the table's task, like every command (:mod:`~bolola.server.serial`).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from bolola.engine import Seat
+from bolola.bots import LEVELS, make_bot
+from bolola.engine import RecordError, Seat
 from bolola.progression.levels import level_of
 from bolola.server.bot_seats import BotSeats
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
 from bolola.server.protocol import ProtocolError, dumps
-from bolola.server.seat import Listener
+from bolola.server.seat import Awaited, Holder, Listener
 from bolola.store.store import PlayerInfo, SeatInfo, Store
 
 
@@ -32,6 +36,9 @@ class Seating(BotSeats):
     graces: dict[Seat, asyncio.TimerHandle]
     clock: Clock | None
     chat_log: Chat
+    # The friends a challenge invited here, and when it lapses: the free seats name them.
+    awaiting: tuple[Awaited, ...]
+    awaiting_until: datetime | None
 
     if TYPE_CHECKING:  # the table's, used here
 
@@ -124,6 +131,46 @@ class Seating(BotSeats):
             self.invited.discard(player_id)
             self._changed()
 
+    async def await_friends(self, friends: Iterable[Awaited], until: datetime) -> None:
+        """A challenge invited ``friends`` here (or was read back): the free seats show
+        whom they are kept for, and until when the challenge waits."""
+        self.awaiting, self.awaiting_until = tuple(friends), until
+        self._changed()
+        self._presence()
+
+    async def friend_answered(self, player_id: int, answer: str) -> None:
+        """A challenged friend answered, or let the challenge lapse: their seat says so
+        (a decline or a lapse stays shown, so the host knows to ask someone else)."""
+        self.awaiting = tuple(
+            replace(f, answer=answer) if f.player_id == player_id else f for f in self.awaiting
+        )
+        self._changed()
+        self._presence()
+
+    async def seat_bot(self, player: PlayerInfo, seat: Seat, level: str) -> None:
+        """The host gives a free seat to a bot of ``level`` before the match starts (the
+        friend it was kept for declined, or is not coming): the last one starts it."""
+        if player.id != self.host_id:
+            raise ProtocolError("not_host", "only the table's host may seat a bot")
+        if self.status != "open":
+            raise ProtocolError("table_full", "the match has started; every seat is taken")
+        if not 0 <= seat < len(self.holders):
+            raise ProtocolError("bad_request", f"seat must be 0..{len(self.holders) - 1}")
+        if not self.holders[seat].is_free:
+            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+        if level not in LEVELS:
+            raise ProtocolError("bad_request", f"bot level must be one of {', '.join(LEVELS)}")
+        try:  # a level this game has no bot for is refused now, not mid-match
+            make_bot(self.game.name, level)
+        except RecordError as e:
+            raise ProtocolError("bad_request", str(e)) from None
+        await self.store.set_seat(self.id, SeatInfo(seat, "bot", level, None))
+        self.holders[seat] = Holder.of(SeatInfo(seat, "bot", level, None), {}, self.game.name)
+        self._presence()
+        self._arm_expiry()
+        await self.begin_if_full()
+        self._changed()
+
     def may_watch(self, player: PlayerInfo) -> bool:
         """Anyone may watch a table open to anyone; a private one, its host, the invited
         and its seated players (the lobby lists it to the same players)."""
@@ -193,7 +240,18 @@ class Seating(BotSeats):
         return None if self.clock is None else self.clock.to_json()
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [h.to_json(s) for s, h in enumerate(self.holders)]
+        seats = [h.to_json(s) for s, h in enumerate(self.holders)]
+        host = None if self.host_id is None else self.seat_of(self.host_id)
+        if self.status == "open" and self.awaiting_until is not None and host is not None:
+            until = self.awaiting_until.isoformat()
+            for seat, friend in kept_seats(self.holders, self.awaiting, self.seat_of).items():
+                seats[seat]["kept_for"] = {
+                    "player": friend.name,
+                    "answer": friend.answer,
+                    "until": until,
+                    "from": self.holders[host].name,  # the host, who may seat a bot there
+                }
+        return seats
 
     def _broadcast_same(self, message: dict[str, Any]) -> None:
         if self.listeners:
@@ -209,3 +267,26 @@ class Seating(BotSeats):
         at = await self.store.add_chat(self.id, conn.player.id, text)
         line = self.chat_log.add(conn.player.name, self.seat_of(conn.player.id), text, at)
         self._broadcast_same({"type": "chat", "table": self.id, **line})
+
+
+def kept_seats(
+    holders: list[Holder],
+    friends: Iterable[Awaited],
+    seat_of: Callable[[int], Seat | None],
+) -> dict[Seat, Awaited]:
+    """Which free seat waits for which challenged friend not seated yet: the one a rematch
+    keeps for them if it is free, else the first free seat no other friend has. A friend
+    takes whichever is free when they accept, so this is what the host reads, not a lock."""
+    free = [s for s, h in enumerate(holders) if h.is_free]
+    waiting = [f for f in friends if f.answer != "accepted" and seat_of(f.player_id) is None]
+    kept: dict[Seat, Awaited] = {}
+    for f in waiting:
+        if f.seat is not None and f.seat in free and f.seat not in kept:
+            kept[f.seat] = f
+    for f in waiting:
+        if f in kept.values():
+            continue
+        rest = [s for s in free if s not in kept]
+        if rest:
+            kept[rest[0]] = f
+    return kept

@@ -20,6 +20,7 @@ import logging
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -35,7 +36,7 @@ from bolola.server.frames import catchup, over, snapshot
 from bolola.server.listing import Audience
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ProtocolError, dumps, encoded, error, error_of
-from bolola.server.seat import Holder, Listener
+from bolola.server.seat import Awaited, Holder, Listener
 from bolola.server.seating import Seating
 from bolola.server.settings import Settings
 from bolola.server.update import Update, stale
@@ -70,6 +71,9 @@ class Table(Seating):
         self.host_id = info.host_id
         self.status = info.status
         self.invited = set(info.invited)
+        # A challenge's friends and its lapse (the challenges' to set: Challenges).
+        self.awaiting: tuple[Awaited, ...] = ()
+        self.awaiting_until: datetime | None = None
         self.store = store
         self.settings = settings
         self.on_change = on_change

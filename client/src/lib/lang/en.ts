@@ -192,6 +192,7 @@ export const en: Dict = {
     bad_credentials: 'Wrong name or password',
     name_taken: 'That name is taken',
     not_guest: 'This player has an account already',
+    not_host: "Only the table's host may do this",
     bad_token: 'Your session ended (signed out, or the password changed): sign in again.',
     rate_limited: 'Too fast; wait a moment',
     chat_too_long: 'The chat line is too long',

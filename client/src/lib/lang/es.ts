@@ -201,6 +201,7 @@ export const es: Dict = {
     bad_credentials: 'Nombre o contraseña incorrectos',
     name_taken: 'Ese nombre ya está en uso',
     not_guest: 'Este jugador ya tiene cuenta',
+    not_host: 'Solo quien creó la mesa puede hacerlo',
     bad_token: 'Tu sesión terminó (se cerró o cambió la contraseña): vuelve a entrar.',
     rate_limited: 'Demasiado rápido; espera un momento',
     chat_too_long: 'La línea de chat es demasiado larga',

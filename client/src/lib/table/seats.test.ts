@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockFraction, placeOf, seatName, secondsLeft } from './seats';
+import type { SeatInfo } from '../api';
+import { botLevelFor, clockFraction, hostLine, keptNote, placeOf, seatName, secondsLeft } from './seats';
 
 describe('seats around the table', () => {
   it('puts me at the bottom and the others around', () => {
@@ -33,5 +34,48 @@ describe('seats around the table', () => {
     expect(clockFraction(40_000, 25_000, 30_000)).toBe(0.5);
     expect(clockFraction(40_000, 45_000, 30_000)).toBe(0);
     expect(clockFraction(40_000, 9_000, 30_000)).toBe(1);
+  });
+});
+
+describe('seats a challenge keeps for friends', () => {
+  const until = '2026-11-30T21:03:00Z';
+  const at = Date.parse(until);
+  const kept = (answer: 'pending' | 'declined' | 'expired', player = 'bo', from = 'ana'): SeatInfo => ({
+    seat: 1,
+    kind: 'human',
+    level: null,
+    player: null,
+    online: false,
+    away: false,
+    kept_for: { player, answer, until, from },
+  });
+  const ana: SeatInfo = { seat: 0, kind: 'human', level: null, player: 'ana', online: true, away: false };
+
+  it('names the friend a free seat waits for, not "—"', () => {
+    expect(seatName(kept('pending'), 1)).toBe('bo');
+    expect(seatName(kept('declined'), 1)).toBe('bo');
+  });
+
+  it('says how the challenge stands and the time left to answer', () => {
+    expect(keptNote(kept('pending').kept_for!, at - 125_000)).toEqual({ key: 'keptPending', left: '2:05' });
+    expect(keptNote(kept('pending').kept_for!, at + 5_000).left).toBe('0:00');
+    expect(keptNote(kept('declined').kept_for!, at).key).toBe('keptDeclined');
+    expect(keptNote(kept('expired').kept_for!, at).key).toBe('keptExpired');
+  });
+
+  it('tells the host whom the table waits for, then who is not coming', () => {
+    expect(hostLine([ana, kept('pending')], 'ana')).toEqual({ key: 'keptStatusWaiting', names: 'bo' });
+    expect(hostLine([ana, kept('declined')], 'ana')).toEqual({ key: 'keptStatusNone', names: 'bo' });
+    const four = [ana, kept('declined'), { ...kept('pending', 'cy'), seat: 2 }];
+    expect(hostLine(four, 'ana')).toEqual({ key: 'keptStatusWaiting', names: 'cy' });
+    // Not the host's table, or no seat kept: the game's own line.
+    expect(hostLine([ana, kept('declined')], 'cy')).toBeNull();
+    expect(hostLine([ana, { ...kept('pending'), kept_for: null }], 'ana')).toBeNull();
+  });
+
+  it('seats a bot of the level the table already has', () => {
+    const club: SeatInfo = { seat: 2, kind: 'bot', level: 'expert', player: 'bot-expert-2', online: true, away: false };
+    expect(botLevelFor([ana, kept('declined'), club])).toBe('expert');
+    expect(botLevelFor([ana, kept('declined')])).toBe('club');
   });
 });

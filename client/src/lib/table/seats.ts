@@ -1,5 +1,5 @@
 // Seats around the table: where each sits on screen, what its name is, its move clock.
-import type { SeatInfo } from '../api';
+import type { KeptFor, SeatInfo } from '../api';
 
 export type Place = 'bottom' | 'left' | 'top' | 'right';
 
@@ -17,10 +17,44 @@ export function placeOf(seat: number, me: number | null, seats: number): Place {
   return AROUND[n]?.[k] ?? 'top';
 }
 
-/** A seat's name on screen: its player's, a bot's, or "—" while free. */
+/** A seat's name on screen: its player's, a bot's, the friend a challenge keeps it for,
+ * or "—" while free. */
 export function seatName(info: SeatInfo | undefined, seat: number): string {
   if (info?.player) return info.player;
-  return info?.kind === 'bot' ? `bot ${seat + 1}` : '—';
+  if (info?.kind === 'bot') return `bot ${seat + 1}`;
+  return info?.kept_for?.player ?? '—';
+}
+
+/** What a kept seat says under the friend's name: waiting (with the time left to answer),
+ * declined, or lapsed unanswered. */
+export function keptNote(kept: KeptFor, now: number): { key: 'keptPending' | 'keptDeclined' | 'keptExpired'; left: string } {
+  const key = kept.answer === 'declined' ? 'keptDeclined' : kept.answer === 'expired' ? 'keptExpired' : 'keptPending';
+  return { key, left: timeLeft(Date.parse(kept.until), now) };
+}
+
+/** Minutes and seconds left until `until` ("2:05"), never below "0:00". */
+export function timeLeft(until: number, now: number): string {
+  const s = Number.isFinite(until) ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * What the host of a challenge's table reads in the status line while seats wait for
+ * friends: whom they wait for, or — once none of them is coming (declined, lapsed) —
+ * who is not coming, so the host knows to ask someone else, seat a bot, or leave.
+ * Null for anyone else, or when no seat is kept.
+ */
+export function hostLine(seats: readonly SeatInfo[], me: string | null): { key: 'keptStatusWaiting' | 'keptStatusNone'; names: string } | null {
+  const kept = seats.flatMap((s) => (s.kind === 'human' && !s.player && s.kept_for ? [s.kept_for] : []));
+  if (me === null || kept.length === 0 || kept.some((k) => k.from !== me)) return null;
+  const pending = kept.filter((k) => k.answer === 'pending');
+  if (pending.length > 0) return { key: 'keptStatusWaiting', names: pending.map((k) => k.player).join(', ') };
+  return { key: 'keptStatusNone', names: kept.map((k) => k.player).join(', ') };
+}
+
+/** The level of a bot the host seats: the table's other bots', else club. */
+export function botLevelFor(seats: readonly SeatInfo[]): string {
+  return seats.find((s) => s.kind === 'bot' && s.level)?.level ?? 'club';
 }
 
 /**

@@ -46,7 +46,8 @@ export interface SeatExtrasProps {
 export interface DealOverProps {
   table: TableView;
   deal: number;
-  onclose: () => void;
+  /** The panel's "continue"; none inside the match's result, which stays. */
+  onclose?: () => void;
 }
 
 /**
