@@ -11,34 +11,10 @@ from pathlib import Path
 
 from e2eserver import WAIT_MS, Server
 from matchplay import new_guest, rest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, expect
+from social import befriended, box_of, challenge, overlaps, shoot
 from tablepage import quick_play, sign_in_as_guest
 from websockets.sync.client import ClientConnection, connect
-
-
-def token_of(page: Page) -> str:
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
-    return token
-
-
-def shoot(page: Page, shots: Path, name: str) -> None:
-    page.screenshot(path=str(shots / name), animations="disabled")
-
-
-def box_of(locator: Locator) -> dict[str, float]:
-    box = locator.bounding_box()
-    assert box is not None, locator
-    return box
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
 
 
 @contextmanager
@@ -136,25 +112,14 @@ def test_a_challenge_answer_at_a_table_covers_no_hand_nor_seat_on_a_desktop(
     context: BrowserContext, server: Server, shots: Path
 ) -> None:
     page = context.new_page()
-    ana = sign_in_as_guest(page)
-    token = token_of(page)
-    bo, bo_token = new_guest(server)
-    with rest(server, bo_token) as http:
-        http.post("/api/friends/ask", json={"player": ana}).raise_for_status()
-    with rest(server, token) as http:
-        http.post("/api/friends/accept", json={"player": bo}).raise_for_status()
+    _ana, token, bo, bo_token = befriended(page, server)
 
     quick_play(page)
     hand = page.locator(".hand").first
     expect(hand).to_be_visible()
     me = page.locator(".seat-slot.bottom")
     # Ana challenges Bo from her table (over REST, as her page would); Bo accepts.
-    with rest(server, token) as http:
-        answer = http.post(
-            "/api/challenges", json={"players": [bo], "table": {"game": "hearts-trumps"}}
-        )
-        assert answer.status_code in (200, 201), answer.text
-        challenged = answer.json()["challenge"]["table"]["id"]
+    challenged = challenge(server, token, bo)
     with rest(server, bo_token) as http:
         http.post(f"/api/challenges/{challenged}/accept").raise_for_status()
 

@@ -9,51 +9,22 @@ from pathlib import Path
 
 from e2eserver import Server
 from matchplay import new_guest, rest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, expect
+from social import befriended, box_of, challenge, overlaps, shoot
 from tablepage import quick_play, sign_in_as_guest
-
-
-def token_of(page: Page) -> str:
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
-    return token
-
-
-def shoot(page: Page, shots: Path, name: str) -> None:
-    page.screenshot(path=str(shots / name), animations="disabled")
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
 
 
 def test_an_answer_toast_at_a_table_on_a_phone_covers_no_hand_and_leaves(
     phone: BrowserContext, server: Server, shots: Path
 ) -> None:
     page = phone.new_page()
-    ana = sign_in_as_guest(page)
-    token = token_of(page)
-    bo, bo_token = new_guest(server)
-    with rest(server, bo_token) as http:
-        http.post("/api/friends/ask", json={"player": ana}).raise_for_status()
-    with rest(server, token) as http:
-        http.post("/api/friends/accept", json={"player": bo}).raise_for_status()
+    _ana, token, bo, bo_token = befriended(page, server)
 
     quick_play(page)
     hand = page.locator(".hand").first
     expect(hand).to_be_visible()
     # Ana challenges Bo from her table (over REST, as her page would); Bo declines.
-    with rest(server, token) as http:
-        answer = http.post(
-            "/api/challenges", json={"players": [bo], "table": {"game": "hearts-trumps"}}
-        )
-        assert answer.status_code in (200, 201), answer.text
-        challenged = answer.json()["challenge"]["table"]["id"]
+    challenged = challenge(server, token, bo)
     with rest(server, bo_token) as http:
         http.post(f"/api/challenges/{challenged}/decline").raise_for_status()
 
@@ -62,10 +33,8 @@ def test_an_answer_toast_at_a_table_on_a_phone_covers_no_hand_and_leaves(
     expect(page.get_by_test_id("challenge-answer")).to_have_attribute("data-answer", "declined")
     expect(page).to_have_url(re.compile(r"/table/\d+$"))
     shoot(page, shots, "phone-answer-toast.png")
-    box = page.get_by_test_id("social-toasts").bounding_box()
-    assert box
-    hand_box = hand.bounding_box()
-    assert hand_box and not overlaps(box, hand_box), (box, hand_box)
+    box, hand_box = box_of(page.get_by_test_id("social-toasts")), box_of(hand)
+    assert not overlaps(box, hand_box), (box, hand_box)
     # It asks nothing: gone by itself after a few seconds, untouched.
     expect(toast).to_have_count(0, timeout=10_000)
 
