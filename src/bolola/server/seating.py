@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from bolola.bots import LEVELS, make_bot
 from bolola.engine import RecordError, Seat
 from bolola.progression.levels import level_of
-from bolola.server.bot_seats import BotSeats
+from bolola.server.backoff import Backoff
+from bolola.server.bot_seats import BotSeats, log
 from bolola.server.chat import Chat
 from bolola.server.clock import Clock
-from bolola.server.protocol import ProtocolError, dumps
+from bolola.server.protocol import ProtocolError, dumps, error
 from bolola.server.seat import Awaited, Holder, Listener
 from bolola.store.store import PlayerInfo, SeatInfo, Store
 
@@ -36,6 +37,8 @@ class Seating(BotSeats):
     graces: dict[Seat, asyncio.TimerHandle]
     clock: Clock | None
     chat_log: Chat
+    expiry: asyncio.TimerHandle | None
+    backoff: Backoff
     # The friends a challenge invited here, and when it lapses: the free seats name them.
     awaiting: tuple[Awaited, ...]
     awaiting_until: datetime | None
@@ -45,8 +48,6 @@ class Seating(BotSeats):
         async def begin_if_full(self) -> None: ...
 
         def _changed(self) -> None: ...
-
-        def _arm_expiry(self, delay: float | None = None) -> None: ...
 
         def _after_change(self) -> None: ...
 
@@ -169,6 +170,40 @@ class Seating(BotSeats):
         self._presence()
         self._arm_expiry()
         await self.begin_if_full()
+        self._changed()
+
+    def _arm_expiry(self, delay: float | None = None) -> None:
+        """An open table leaves the room once nobody has taken or freed a seat at it for
+        ``open_table_seconds``."""
+        if self.expiry is not None:
+            self.expiry.cancel()
+            self.expiry = None
+        wait = self.settings.open_table_seconds if delay is None else delay
+        if self.status == "open" and wait > 0 and not self._stopping:
+            self.expiry = asyncio.get_running_loop().call_later(wait, self.post, self._expire)
+
+    async def _expire(self) -> None:
+        self.expiry = None
+        if self.status != "open":
+            return
+        try:
+            still_open = await self.store.expire_table(self.id)
+        except Exception as e:
+            log.warning("expiring the table failed: %s", e, extra={"table": self.id})
+            self._arm_expiry(self.backoff.next())
+            return
+        if not still_open:
+            return
+        self.status = "expired"
+        log.info("open table expired", extra={"table": self.id})
+        self._broadcast_same(
+            error(
+                "table_expired",
+                "nobody joined this table in time; it was closed",
+                table=self.id,
+            )
+        )
+        self.listeners.clear()
         self._changed()
 
     def may_watch(self, player: PlayerInfo) -> bool:

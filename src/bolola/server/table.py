@@ -35,7 +35,7 @@ from bolola.server.fair import Fairness
 from bolola.server.frames import catchup, over, snapshot
 from bolola.server.listing import Audience
 from bolola.server.pacer import Pacer
-from bolola.server.protocol import ProtocolError, dumps, encoded, error, error_of
+from bolola.server.protocol import ProtocolError, dumps, encoded, error_of
 from bolola.server.seat import Awaited, Holder, Listener
 from bolola.server.seating import Seating
 from bolola.server.settings import Settings
@@ -525,40 +525,6 @@ class Table(Seating):
             await self._end()
         else:
             self._play_bots()
-
-    def _arm_expiry(self, delay: float | None = None) -> None:
-        """An open table leaves the room once nobody has taken or freed a seat at it for
-        ``open_table_seconds``."""
-        if self.expiry is not None:
-            self.expiry.cancel()
-            self.expiry = None
-        wait = self.settings.open_table_seconds if delay is None else delay
-        if self.status == "open" and wait > 0 and not self._stopping:
-            self.expiry = asyncio.get_running_loop().call_later(wait, self.post, self._expire)
-
-    async def _expire(self) -> None:
-        self.expiry = None
-        if self.status != "open":
-            return
-        try:
-            still_open = await self.store.expire_table(self.id)
-        except Exception as e:
-            log.warning("expiring the table failed: %s", e, extra={"table": self.id})
-            self._arm_expiry(self.backoff.next())
-            return
-        if not still_open:
-            return
-        self.status = "expired"
-        log.info("open table expired", extra={"table": self.id})
-        self._broadcast_same(
-            error(
-                "table_expired",
-                "nobody joined this table in time; it was closed",
-                table=self.id,
-            )
-        )
-        self.listeners.clear()
-        self._changed()
 
     # -- the move clock ------------------------------------------------------------------
 

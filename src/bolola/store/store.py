@@ -10,23 +10,23 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Collection, Iterable, Mapping
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select, text, update
+from sqlalchemy import Table, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import configure_mappers
 
 from bolola.engine import Record
 from bolola.progression.achievements import DayClaim, MatchFacts
 from bolola.progression.settlement import Progress
-from bolola.store import challenges, friends, keys, milestones, players, restore, results
+from bolola.store import challenges, friends, milestones, restore, results
+from bolola.store.accounts import Accounts
 from bolola.store.database import is_sqlite, open_migrated
 from bolola.store.direct import SqliteLog
 from bolola.store.models import (
     ActionRow,
     ChatLine,
-    Identity,
     Invitation,
     MatchRecord,
     Player,
@@ -69,7 +69,7 @@ __all__ = [
 ACTIONS = cast(Table, ActionRow.__table__)
 
 
-class Store:
+class Store(Accounts):
     def __init__(self, engine: AsyncEngine, direct: DirectLog | None = None) -> None:
         self.engine = engine
         # An ORM update or delete leaves the session's loaded objects alone: each write
@@ -109,85 +109,6 @@ class Store:
         self.writer.shrink()
         if self._disposing is None or self._disposing.done():
             self._disposing = asyncio.get_running_loop().create_task(self.engine.dispose())
-
-    # -- keys and players -------------------------------------------------------------
-
-    async def secret(self, name: str) -> str:
-        """A server secret, made on first use and kept."""
-        async with self._sessions() as s:
-            found = await keys.value(s, name)
-        if found is not None:
-            return found
-        return await self.writer.write(lambda session: keys.make_secret(session, name))
-
-    async def check_health(self) -> None:
-        """A real read and a real write (the ``health`` key's time, committed); raises
-        whatever the database raises when it cannot do either."""
-        async with self._sessions() as s:
-            await s.execute(select(func.count()).select_from(Player))
-        stamp = datetime.now(UTC).isoformat()
-        await self.writer.write(lambda session: keys.put(session, "health", stamp))
-
-    async def revoke(self, key: str, until: float) -> None:
-        """Remember a signed-out session token (by ``key``) until it would expire anyway."""
-        await self.writer.write(lambda session: keys.revoke(session, key, until))
-
-    async def revoked(self, key: str) -> bool:
-        async with self._sessions() as s:
-            return await keys.value(s, key) is not None
-
-    async def add_player(
-        self, name: str, *, is_guest: bool, password_hash: str | None = None
-    ) -> PlayerInfo:
-        async def add(session: AsyncSession) -> PlayerInfo | None:
-            return await players.add(session, name, is_guest, password_hash)
-
-        # The check and the insert share one transaction of the one writer: no race.
-        added = await self.writer.write(add)
-        if added is None:
-            raise NameTakenError(name)
-        return added
-
-    async def player(self, player_id: int) -> PlayerInfo | None:
-        async with self._sessions() as s:
-            row = await s.get(Player, player_id)
-            return None if row is None else await players.info(s, row)
-
-    async def player_named(self, name: str) -> PlayerInfo | None:
-        async with self._sessions() as s:
-            row = await s.scalar(select(Player).where(func.lower(Player.name) == name.lower()))
-            return None if row is None else await players.info(s, row)
-
-    async def link_identity(self, player_id: int, provider: str, subject: str) -> None:
-        async def add(session: AsyncSession) -> None:
-            session.add(Identity(player_id=player_id, provider=provider, subject=subject))
-
-        await self.writer.write(add)
-
-    async def promote_guest(
-        self, player_id: int, name: str | None = None, password_hash: str | None = None
-    ) -> PlayerInfo:
-        """A guest kept as a player (``players.promote``); raises NameTakenError, or
-        ValueError when the player is gone or, for a claim, no longer a guest."""
-
-        async def write(session: AsyncSession) -> PlayerInfo | str:
-            return await players.promote(session, player_id, name, password_hash)
-
-        done = await self.writer.write(write)
-        if done == "taken":
-            raise NameTakenError(name or "")
-        if isinstance(done, str):
-            raise ValueError(done)
-        return done
-
-    async def player_by_identity(self, provider: str, subject: str) -> PlayerInfo | None:
-        async with self._sessions() as s:
-            row = await s.scalar(
-                select(Player)
-                .join(Identity, Identity.player_id == Player.id)
-                .where(Identity.provider == provider, Identity.subject == subject)
-            )
-            return None if row is None else await players.info(s, row)
 
     # -- tables -----------------------------------------------------------------------
 
@@ -528,32 +449,6 @@ class Store:
             await milestones.set_feats(session, table_id, feats)
 
         await self.writer.write(write)
-
-    async def wear(self, player_id: int, back: str | None, felt: str | None) -> None:
-        """The designs a player chose (None: unchanged); the caller checked their level."""
-        values = {k: v for k, v in (("card_back", back), ("felt", felt)) if v is not None}
-        if not values:
-            return
-
-        async def write(session: AsyncSession) -> None:
-            await session.execute(update(Player).where(Player.id == player_id).values(**values))
-
-        await self.writer.write(write)
-
-    async def set_password(self, player_id: int, password_hash: str) -> float:
-        """A new password; every session made before now (returned, seconds since the
-        epoch) is over."""
-        since = now()
-
-        async def write(session: AsyncSession) -> None:
-            await session.execute(
-                update(Player)
-                .where(Player.id == player_id)
-                .values(password_hash=password_hash, sessions_from=since)
-            )
-
-        await self.writer.write(write)
-        return since.timestamp()
 
     async def record(self, table_id: int) -> dict[str, Any] | None:
         async with self._sessions() as s:
