@@ -3,7 +3,6 @@
 // shows follows at a human pace through the pace queue (lib/table/pace.ts): the shown
 // view, version and clock are the screen's, `latestVersion` the server's.
 import { savedToken, saveToken, type Player, type SeatInfo, type TableSummary } from './api';
-import { teamOf } from './baloot';
 import { reason, t } from './i18n.svelte';
 import { newClientSeed, type FairnessFrame } from './fairness';
 import { receiveLobby } from './lobby.svelte';
@@ -14,7 +13,8 @@ import { receiveSocial } from './social.svelte';
 import { play as sound } from './sound';
 import { backoffDelay } from './table/backoff';
 import { dialogs } from './table/dialogs.svelte';
-import { isGameId, isView, tagView, type GameId, type GameView } from './table/game-view';
+import { isGameId, tagView, type GameId, type GameView } from './table/game-view';
+import { overOf } from './table/over';
 import { PaceQueue } from './table/pace';
 import { planUpdate, type ClockState, type PaceHooks, type Shown, type TableEffect } from './table/plan';
 import { Socket, type Frame } from './socket';
@@ -605,26 +605,6 @@ export class Client {
       }
     }
   }
-}
-
-/** A finished match's result from its last view, by seat, as an `over` frame has it. */
-function overOf(view: GameView, tableId: number | null): Over {
-  const record = `/api/tables/${tableId ?? 0}/record`;
-  if (isView(view, 'baloot')) {
-    // Baloot's totals are its two teams' (BA-1): each seat has its team's, and the
-    // winning team shares first place (the other third, as the server ranks them).
-    const scores = view.hand_counts.map((_, s) => view.totals[teamOf(s)] ?? 0);
-    const winner = view.winner;
-    const ranks =
-      winner === null ? placesOf(scores) : scores.map((_, s) => (teamOf(s) === winner ? 1 : 1 + scores.length / 2));
-    return { scores, ranks, record };
-  }
-  return { scores: [...view.totals], ranks: placesOf(view.totals), record };
-}
-
-/** Places from 1, highest first; ties share a place. */
-function placesOf(scores: readonly number[]): number[] {
-  return scores.map((t) => 1 + scores.filter((x) => x > t).length);
 }
 
 export const client = new Client();
