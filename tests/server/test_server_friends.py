@@ -381,3 +381,38 @@ def test_a_challenge_outlives_a_restart(make_server: Any) -> None:
         await a.close()
 
     run(answered)
+
+
+def test_a_declined_friends_kept_seat_still_says_so_after_a_restart(make_server: Any) -> None:
+    """kill -9 after the only friend declined: the challenge is settled, yet while the
+    table waits for players its seat still tells the host who declined."""
+    first = make_server()
+
+    async def declined() -> tuple[str, str, int]:
+        (a, ra), (b, rb) = await person(first), await person(first)
+        await befriend(ra, rb, b.name, a.name)
+        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        table = r.json()["challenge"]["table"]["id"]
+        r = await rb.post(f"/api/challenges/{table}/decline")
+        assert r.json()["answer"] == "declined"
+        for p, rest in ((a, ra), (b, rb)):
+            await rest.close()
+            await p.close()
+        return a.token, b.name, table
+
+    a_token, b_name, table = run(declined)
+    first.kill()
+    second = make_server()
+
+    async def host_sees() -> None:
+        a = await Player.connect(second, token=a_token)
+        await a.send({"type": "join", "table": table})
+        snap = await a.expect("snapshot")
+        kept = {s["seat"]: s.get("kept_for") for s in snap["seats"]}
+        assert kept[1] is not None and (kept[1]["player"], kept[1]["answer"]) == (
+            b_name,
+            "declined",
+        )
+        await a.close()
+
+    run(host_sees)

@@ -243,15 +243,21 @@ class Challenges:
     async def restore(self, table_ids: Collection[int]) -> None:
         """The challenges under way at these tables, just opened here (a restart, or
         taken over from another process): read back, their expiry armed again for the
-        time they had left (at once if it has passed)."""
+        time they had left (at once if it has passed). Those every friend answered
+        are read back too while their table waits for players: its seats still say
+        who declined or let it lapse."""
         if not table_ids:
             return
-        for stored in await self.store.challenges_under_way(tables=table_ids):
+        stored_ones = await self.store.challenges_under_way(tables=table_ids, answered_too=True)
+        for stored in stored_ones:
             table = self.room.tables.get(stored.table_id)
             if stored.table_id in self.challenges or table is None:
                 continue
             challenge = _challenge_of(stored)
-            self._arm(challenge)
+            if any(a == "pending" for a in challenge.answers.values()):
+                self._arm(challenge)
+            elif table.status != "open":
+                continue  # settled, and the match under way: no seat is kept
             with contextlib.suppress(ProtocolError):  # a table stopping: no matter
                 await table.call(
                     lambda t=table, c=challenge: t.await_friends(_awaited(c), c.expires_at)  # type: ignore[misc]

@@ -83,19 +83,22 @@ async def under_way(
     tables: Iterable[int] | None = None,
     owed_by: int | None = None,
     lapsing_after: datetime | None = None,
+    answered_too: bool = False,
 ) -> list[StoredChallenge]:
     """The challenges with an answer still pending: of these tables, or that this player
     owes an answer to; with ``lapsing_after``, only those that lapse later than it (a
-    challenge whose table left before its expiry ran is never marked expired)."""
-    pending = select(ChallengeAnswer.table_id).where(ChallengeAnswer.answer == PENDING)
-    if owed_by is not None:
-        pending = pending.where(ChallengeAnswer.player_id == owed_by)
+    challenge whose table left before its expiry ran is never marked expired); with
+    ``answered_too``, those every friend answered as well (their seats still say so)."""
     query = (
         select(ChallengeRow, Player.name)
         .join(Player, Player.id == ChallengeRow.host_id)
-        .where(ChallengeRow.table_id.in_(pending))
         .order_by(ChallengeRow.table_id)
     )
+    if not answered_too:
+        pending = select(ChallengeAnswer.table_id).where(ChallengeAnswer.answer == PENDING)
+        if owed_by is not None:
+            pending = pending.where(ChallengeAnswer.player_id == owed_by)
+        query = query.where(ChallengeRow.table_id.in_(pending))
     if tables is not None:
         query = query.where(ChallengeRow.table_id.in_(list(tables)))
     heads = (await s.execute(query)).all()

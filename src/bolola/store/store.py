@@ -369,10 +369,15 @@ class Store(Accounts):
         tables: Iterable[int] | None = None,
         owed_by: int | None = None,
         lapsing_after: datetime | None = None,
+        answered_too: bool = False,
     ) -> list[challenges.StoredChallenge]:
         async with self._sessions() as s:
             return await challenges.under_way(
-                s, tables=tables, owed_by=owed_by, lapsing_after=lapsing_after
+                s,
+                tables=tables,
+                owed_by=owed_by,
+                lapsing_after=lapsing_after,
+                answered_too=answered_too,
             )
 
     async def table_setup(self, table_id: int) -> TableSetup | None:
