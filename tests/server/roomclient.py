@@ -41,6 +41,8 @@ FAST = {
     "bot_tables_share": 1.0,
     # The start's rehearsal (a match of every game, seconds of CPU) has its own tests.
     "rehearse": False,
+    # Passwords set by the operator's command reach the open sockets soon.
+    "sessions_check_seconds": 0.5,
 }
 
 T = TypeVar("T")

@@ -124,6 +124,7 @@ async def command(*args: str, stdin: str) -> tuple[int, str, str]:
 def test_the_operator_sets_a_forgotten_password(server: ServerProcess) -> None:
     async def scenario() -> None:
         rest, name = await account(server)
+        socket = await Player.connect(server, rest.client.headers["authorization"][7:])
         url = ["--database-url", server.database_url]
         code, out, err = await command(name, *url, stdin=NEW + "\n")
         assert code == 0, err
@@ -131,7 +132,12 @@ def test_the_operator_sets_a_forgotten_password(server: ServerProcess) -> None:
         assert (await sign_in(server, name, NEW))[0] == 200
         assert (await sign_in(server, name, OLD))[0] == 401
         assert (await rest.get("/api/me")).json()["code"] == "bad_token"
-
+        # The running server reads the change from the database: the socket open on the
+        # old session is told why and closed, without waiting for it to reconnect.
+        ended = await socket.expect("error")
+        assert ended["code"] == "bad_token" and "password" in ended["message"]
+        await asyncio.wait_for(socket.closed.wait(), WAIT)
+        await socket.close()
         await rest.close()
 
     run(scenario)
@@ -177,3 +183,34 @@ def test_the_command_refuses_clearly_and_changes_nothing(
             await store.close()
 
     assert asyncio.run(after()) == before
+
+
+def test_the_watcher_ends_each_changed_players_sessions_but_the_one_kept(
+    new_database: Any, tmp_path: Path
+) -> None:
+    """What a running server reads back for passwords changed behind it: each player's
+    moment, and the session that changed it (none when the operator did)."""
+    from bolola.server.revocation import NOBODY, Revocation
+
+    url = new_database(tmp_path)
+
+    async def scenario() -> None:
+        store = await Store.open(url)
+        try:
+            hashed = hash_password(OLD)
+            ids = [
+                (await store.add_player(n, is_guest=False, password_hash=hashed)).id
+                for n in ("unchanged", "by_operator", "by_themselves")
+            ]
+            ended: list[tuple[int, float, float]] = []
+            watcher = Revocation(store, lambda *a: ended.append(a), 0)
+            assert await watcher.check() == 0
+            made = 1_790_000_000.123456  # a session's moment, as its token says it
+            op = await store.set_password(ids[1], hashed)
+            own = await store.set_password(ids[2], hashed, keep=made)
+            assert await watcher.check() == 2
+            assert sorted(ended) == sorted([(ids[1], op, NOBODY), (ids[2], own, made)])
+        finally:
+            await store.close()
+
+    run(scenario)

@@ -93,8 +93,9 @@ def test_a_database_at_0001_upgrades_and_keeps_ratings(url: str) -> None:
                     lambda sync: {col["name"] for col in inspect(sync).get_columns("players")}
                 )
                 tables = await c.run_sync(lambda sync: set(inspect(sync).get_table_names()))
-            assert version == "0009"  # 0009: a password changed ends the sessions before
-            assert "rating" not in columns and {"xp", "games", "sessions_from"} <= columns
+            assert version == "0010"  # 0010: the session that changed a password goes on
+            assert "rating" not in columns
+            assert {"xp", "games", "sessions_from", "sessions_kept"} <= columns
             assert {"ratings", "results", "daily_rewards"} <= tables
         finally:
             await store.close()

@@ -288,11 +288,13 @@ def make_app(settings: Settings) -> Starlette:
             and await accounts.password_ok_async(player.password_hash, current)
         ):
             return fail("bad_credentials", "the current password is wrong")
-        since = await store.set_password(player.id, await accounts.hash_password_async(new))
         # This browser's session (its tabs share it) goes on under the new one answered.
-        made = (keys.session_of(session_token(request)) or (player.id, since))[1]
+        found = keys.session_of(session_token(request))
+        made = None if found is None else found[1]
+        hashed = await accounts.hash_password_async(new)
+        since = await store.set_password(player.id, hashed, keep=made)
         if server.room is not None:
-            server.room.end_sessions(player.id, since, made)
+            server.room.end_sessions(player.id, since, since if made is None else made)
         return signed_in(player)
 
     async def signin(request: Request) -> Any:

@@ -24,6 +24,7 @@ from bolola.server.listing import Audience, admits, tell
 from bolola.server.pacer import Pacer
 from bolola.server.protocol import ElsewhereError, ProtocolError, dumps, error
 from bolola.server.remote import RemoteTable
+from bolola.server.revocation import Revocation
 from bolola.server.seat import Session
 from bolola.server.serial import STOPPING
 from bolola.server.settings import Settings
@@ -64,6 +65,12 @@ class Room(Keeper):
             store,
             settings.challenge_seconds,
             (settings.retry_first_seconds, settings.retry_max_seconds),
+        )
+        # Passwords the operator changed: each process ends its own sockets' sessions.
+        self.revocation = Revocation(
+            store,
+            lambda p, before, keep: self.end_sessions(p, before, keep, everywhere=False),
+            settings.sessions_check_seconds,
         )
         self.heap = Heap(
             settings.trim_seconds,
@@ -175,6 +182,7 @@ class Room(Keeper):
 
     async def _close(self) -> None:
         self.challenges.close()
+        await self.revocation.close()
         self.heap.close()
         if self._keeper is not None:
             self._keeper.cancel()

@@ -71,6 +71,7 @@ class Server:
                 limit.shared = room.cluster.take  # the same limits on every process
         else:
             await room.restore()
+        room.revocation.start()
         tune_gc()
         log.info("ready", extra={"tables": len(self.room.tables)})
         if self.settings.rehearse:

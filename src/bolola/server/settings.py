@@ -179,6 +179,9 @@ class Settings(BaseSettings):
     rehearse: bool = True
     # How long a challenge waits for its friends' answers before it lapses (issue 17).
     challenge_seconds: float = Field(180.0, gt=0)
+    # How often the server looks for passwords changed outside it (`bolola password`),
+    # to close the sockets of the sessions that ended; 0: never.
+    sessions_check_seconds: float = Field(5.0, ge=0)
     # The address people reach the server at (e.g. https://cards.example.org), for the
     # OAuth redirect URIs; empty: taken from each request's own URL.
     public_url: str = ""

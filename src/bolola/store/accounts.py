@@ -11,7 +11,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bolola.store import keys, players
-from bolola.store.models import Identity, Player, now
+from bolola.store.models import Identity, Player, now, utc
 from bolola.store.values import NameTakenError, PlayerInfo
 from bolola.store.writer import Writer
 
@@ -110,17 +110,35 @@ class Accounts:
 
         await self.writer.write(write)
 
-    async def set_password(self, player_id: int, password_hash: str) -> float:
+    async def set_password(
+        self, player_id: int, password_hash: str, keep: float | None = None
+    ) -> float:
         """A new password; every session made before now (returned, seconds since the
-        epoch) is over."""
+        epoch) is over but the one made at ``keep`` (the one that changed it)."""
         since = now()
+        kept = None if keep is None else round(keep * 1e6)
 
         async def write(session: AsyncSession) -> None:
             await session.execute(
                 update(Player)
                 .where(Player.id == player_id)
-                .values(password_hash=password_hash, sessions_from=since)
+                .values(password_hash=password_hash, sessions_from=since, sessions_kept=kept)
             )
 
         await self.writer.write(write)
         return since.timestamp()
+
+    async def sessions_ended(self, after: datetime) -> list[tuple[int, float, float | None]]:
+        """The players whose password changed after ``after``: each with the moment their
+        sessions ended and the session that goes on (seconds since the epoch; None: none)."""
+        async with self._sessions() as s:
+            rows = await s.execute(
+                select(Player.id, Player.sessions_from, Player.sessions_kept).where(
+                    Player.sessions_from > after
+                )
+            )
+            return [
+                (pid, utc(since).timestamp(), None if kept is None else kept / 1e6)
+                for pid, since, kept in rows.all()
+                if since is not None
+            ]

@@ -54,7 +54,12 @@ class Player(Base):
     # When their last connection closed (friends see "offline since"); None: never seen.
     last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # Sessions signed before this are over (the password changed); None: every session.
-    sessions_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    sessions_from: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    # The session that changed it goes on (microseconds since the epoch of its making);
+    # None: none does (the operator set it, `bolola password`).
+    sessions_kept: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class Identity(Base):
