@@ -4,6 +4,7 @@ import {
   bidPromptText,
   choices,
   finishedTrick,
+  handOrder,
   lastSaid,
   parseBalootEvent,
   projectParts,
@@ -15,6 +16,7 @@ import {
   type BalootDeal,
   type BalootView,
 } from './baloot';
+import { sortHand } from './cards';
 import { phrases } from './lang/baloot';
 
 const base: BalootView = {
@@ -212,5 +214,20 @@ describe('the decision owed in the bidding (BA-5 … BA-8)', () => {
 
   it('owes nothing once the bidding is over', () => {
     expect(bidPrompt({ ...base, phase: 'double', bid_stage: null }, true, nameOf)).toBeNull();
+  });
+});
+
+describe('the hand under a contract (BA-2)', () => {
+  const hand = ['7S', 'JS', 'TS', 'KS', 'AH', 'TH', 'KH', '9D', 'JD', 'QC'];
+
+  it('puts the trump first in its own order, the colours alternating after it', () => {
+    expect(sortHand(hand, handOrder('hokum:D'))).toEqual(['JD', '9D', 'TS', 'KS', 'JS', '7S', 'AH', 'TH', 'KH', 'QC']);
+    expect(sortHand(hand, handOrder('hokum:S'))).toEqual(['JS', 'TS', 'KS', '7S', 'AH', 'TH', 'KH', 'QC', 'JD', '9D']);
+  });
+
+  it('orders every suit as A, 10, K, Q, J in a Sun and before the contract', () => {
+    for (const contract of ['sun', null]) {
+      expect(sortHand(hand, handOrder(contract))).toEqual(['TS', 'KS', 'JS', '7S', 'AH', 'TH', 'KH', 'QC', 'JD', '9D']);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Baloot at the table: the view the server sends (BalootView.to_json()) and the pure pieces
 // the screen needs — the bids the player may say, the team of a seat, each update's events,
 // and a finished round in words (the conversion step by step, and why a bid failed).
+import { isSuit, type HandOrder } from './cards';
 import { suitName, t, type Key, type Lang } from './i18n.svelte';
 import type { FinishedTrick } from './view';
 
@@ -108,6 +109,21 @@ export function teamSeats(team: number): [number, number] {
 export function trumpOf(contract: string | null | undefined): string | null {
   const m = /^hokum:([SHDC])$/.exec(contract ?? '');
   return m ? (m[1] ?? null) : null;
+}
+
+// A card's place in its suit (BA-2): the trump's J, 9, A, 10, K, Q, 8, 7 and every other
+// suit's A, 10, K, Q, J, 9, 8, 7, highest first.
+const TRUMP_RANKS = '78QKTA9J';
+const PLAIN_RANKS = '789JQKTA';
+
+/** The hand's layout under a contract (BA-2): the trump suit first, each suit in the
+ * order its cards take tricks; before the contract, the plain order. */
+export function handOrder(contract: string | null | undefined): HandOrder {
+  const trump = trumpOf(contract);
+  return {
+    first: trump !== null && isSuit(trump) ? trump : null,
+    strength: (card) => (card.suit === trump ? TRUMP_RANKS : PLAIN_RANKS).indexOf(card.rank),
+  };
 }
 
 /** The kind of a contract: `hokum`, `sun` or `ashkal`. */

@@ -15,6 +15,13 @@ describe('cards', () => {
     expect(sortHand(['2D', 'AS', '3H', 'KC', 'TS', 'AH'])).toEqual(['AS', 'TS', 'AH', '3H', 'KC', '2D']);
   });
 
+  it('leads with the suit a game puts first, the colours still alternating', () => {
+    const hand = ['2D', 'AS', '3H', 'KC'];
+    expect(sortHand(hand, { first: 'H' })).toEqual(['3H', 'AS', '2D', 'KC']);
+    expect(sortHand(hand, { first: 'C' })).toEqual(['KC', '3H', 'AS', '2D']);
+    expect(arrange(hand, [], { first: 'D' })).toEqual(['2D', 'AS', '3H', 'KC']);
+  });
+
   it('keeps the player order for cards still held and sorts a new deal afresh', () => {
     const order = ['3H', 'AS', 'KC'];
     expect(arrange(['AS', 'KC', '3H'], order)).toEqual(['3H', 'AS', 'KC']);

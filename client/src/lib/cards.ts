@@ -34,14 +34,33 @@ export function rankLabel(rank: string): string {
 }
 
 // Alternating colours (black, red, black, red) so neighbouring suits never share one.
-const SUIT_ORDER: Record<Suit, number> = { S: 0, H: 1, C: 2, D: 3 };
+const SUIT_ORDER: readonly Suit[] = ['S', 'H', 'C', 'D'];
+const RED = new Set<Suit>(['H', 'D']);
+
+/** How a game wants a hand laid out: a suit first (Baloot's trump), and a card's
+ * strength inside its suit when it is not the ranks' order (Baloot's 10 over the King). */
+export interface HandOrder {
+  readonly first?: Suit | null;
+  readonly strength?: (card: Card) => number;
+}
+
+/** The suits left to right: `first` leading, the colours still alternating after it. */
+function suitSequence(first: Suit | null | undefined): Suit[] {
+  if (!first) return [...SUIT_ORDER];
+  const rest = SUIT_ORDER.filter((s) => s !== first);
+  const other = rest.filter((s) => RED.has(s) !== RED.has(first));
+  const same = rest.filter((s) => RED.has(s) === RED.has(first));
+  return [first, other[0], ...same, other[1]].filter((s): s is Suit => s !== undefined);
+}
 
 /** A hand as a fan: grouped by suit, high cards first inside a suit. */
-export function sortHand(cards: readonly string[]): string[] {
+export function sortHand(cards: readonly string[], how: HandOrder = {}): string[] {
+  const place = new Map(suitSequence(how.first).map((s, i) => [s, i]));
+  const strength = how.strength ?? ((c: Card) => c.value);
   return [...cards].sort((a, b) => {
     const x = parseCard(a);
     const y = parseCard(b);
-    return SUIT_ORDER[x.suit] - SUIT_ORDER[y.suit] || y.value - x.value;
+    return (place.get(x.suit) ?? 0) - (place.get(y.suit) ?? 0) || strength(y) - strength(x);
   });
 }
 
@@ -49,12 +68,15 @@ export function sortHand(cards: readonly string[]): string[] {
  * The hand in the player's own order: cards kept from `order` where still held, new cards
  * (a fresh deal) placed by suit. A new deal (no overlap) is sorted afresh.
  */
-export function arrange(hand: readonly string[], order: readonly string[]): string[] {
+export function arrange(hand: readonly string[], order: readonly string[], how: HandOrder = {}): string[] {
   const held = new Set(hand);
   const kept = order.filter((c) => held.has(c));
-  if (kept.length === 0) return sortHand(hand);
+  if (kept.length === 0) return sortHand(hand, how);
   const known = new Set(kept);
-  const fresh = sortHand(hand.filter((c) => !known.has(c)));
+  const fresh = sortHand(
+    hand.filter((c) => !known.has(c)),
+    how,
+  );
   return [...kept, ...fresh];
 }
 
