@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+from dataclasses import replace
 from datetime import date, timedelta
 
 import pytest
@@ -118,6 +119,27 @@ def test_bots_have_fixed_ratings_by_level() -> None:
     hard = settle([me, experts, experts, experts], rated=True)
     assert len(easy) == len(hard) == 1  # bots get no progress
     assert 0 < easy[0].rating_change < 3 < 15 < hard[0].rating_change
+
+
+def test_a_player_who_left_forfeits_even_when_the_bot_in_their_seat_won() -> None:
+    """Leaving is no way into a win: the leaver's game is a loss, their rating moves as
+    if their seat had come last; the others' changes are the game's as it was played."""
+    stayed = Standing(1, 1500.0, 20, 0, Result.LOSS, 1, False)
+    bot = Standing(None, BOT_RATINGS["club"], 0, 0, Result.LOSS, 2, False)
+    left = Standing(2, 1500.0, 20, 0, Result.WIN, 0, True)
+    played = settle([left, stayed, bot, bot], rated=True)
+    as_if_last = settle([replace(left, rank=3, abandoned=False), stayed, bot, bot], rated=True)
+    assert played[0].result is Result.LOSS and played[0].xp_gained == 0
+    assert played[0].rating_change == as_if_last[0].rating_change < 0
+    honest = settle([replace(left, abandoned=False), stayed, bot, bot], rated=True)
+    assert played[1].rating_change == honest[1].rating_change  # the game as played
+    # In teams, the leaver's side counts as beaten for the leaver alone; the partner who
+    # stayed keeps the team's win.
+    partner = Standing(3, 1500.0, 20, 0, Result.WIN, 0, False)
+    teamed = settle([left, bot, partner, bot], rated=True, teams=[(0, 2), (1, 3)])
+    assert teamed[0].result is Result.LOSS and teamed[0].rating_change < 0
+    assert teamed[1].result is Result.WIN and teamed[1].rating_change > 0
+    assert all(p.rating_change == 0 for p in settle([left, stayed, bot, bot], rated=False))
 
 
 def test_settle_rates_only_rated_games_and_rounds_to_a_tenth() -> None:

@@ -70,16 +70,24 @@ def settle(
     rated: bool,
     teams: Sequence[Sequence[int]] | None = None,
 ) -> tuple[Progress, ...]:
-    """Every human seat's progress; ratings move only in a rated game (bots never move)."""
+    """Every human seat's progress; ratings move only in a rated game (bots never move).
+
+    A player who left (``abandoned``) forfeits: the game counts for them as lost, and
+    their rating moves as if their seat had finished last, whatever the bot playing it
+    made of it (leaving is neither a way out of a loss nor a way into a win). The other
+    seats' changes are those of the game as it was played."""
     ratings = [s.rating for s in seats]
     ranks = [s.rank for s in seats]
     ks = [k_factor(s.rated_games) for s in seats]
-    if not rated:
-        deltas: Sequence[float] = [0.0] * len(seats)
-    elif teams is not None:
-        deltas = team_deltas(teams, ratings, ranks, ks)
-    else:
-        deltas = elo_deltas(ratings, ranks, ks)
+    deltas = list(_deltas(ratings, ranks, ks, rated=rated, teams=teams))
+    last = max(ranks) + 1
+    for n, s in enumerate(seats):
+        if s.abandoned and s.player_id is not None:
+            forfeit = [last if m == n else r for m, r in enumerate(ranks)]
+            if teams is not None:  # the leaver's side last, for the leaver's change only
+                side = next(team for team in teams if n in team)
+                forfeit = [last if m in side else r for m, r in enumerate(ranks)]
+            deltas[n] = _deltas(ratings, forfeit, ks, rated=rated, teams=teams)[n]
     out = []
     for n, (s, delta) in enumerate(zip(seats, deltas, strict=True)):
         if s.player_id is None:
@@ -90,7 +98,7 @@ def settle(
             Progress(
                 n,
                 s.player_id,
-                s.result,
+                Result.LOSS if s.abandoned else s.result,
                 s.rank,
                 rated,
                 s.xp,
@@ -100,3 +108,18 @@ def settle(
             )
         )
     return tuple(out)
+
+
+def _deltas(
+    ratings: Sequence[float],
+    ranks: Sequence[int],
+    ks: Sequence[float],
+    *,
+    rated: bool,
+    teams: Sequence[Sequence[int]] | None,
+) -> Sequence[float]:
+    if not rated:
+        return [0.0] * len(ratings)
+    if teams is not None:
+        return team_deltas(teams, ratings, ranks, ks)
+    return elo_deltas(ratings, ranks, ks)
