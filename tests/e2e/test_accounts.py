@@ -25,7 +25,7 @@ def test_an_account_hosts_an_invited_table_and_a_guest_joins_it(
     host.get_by_role("button", name="Crear cuenta").click()
     expect(host.get_by_test_id("me")).to_contain_text(name)
 
-    host.get_by_role("button", name="Nueva partida").click()
+    host.get_by_test_id("tile-new").first.click()
     host.get_by_test_id("seat-choice").first.select_option("open")
     host.get_by_label("Quién puede sentarse").select_option("invited")
     host.get_by_test_id("create").click()

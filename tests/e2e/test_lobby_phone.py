@@ -27,7 +27,7 @@ def test_a_tiles_new_table_brings_the_form_into_view_and_focus(
     # The form's top is on screen: its title and the game's choice, which has the focus and
     # holds the tile's game.
     choice = form.get_by_test_id("game-choice")
-    expect(form.get_by_role("heading", name="Nueva partida")).to_be_in_viewport(ratio=1)
+    expect(form.get_by_role("heading", name="Nueva mesa")).to_be_in_viewport(ratio=1)
     expect(choice).to_be_in_viewport(ratio=1)
     expect(choice).to_be_focused()
     expect(choice).to_have_value(game)

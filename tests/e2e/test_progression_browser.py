@@ -223,7 +223,7 @@ def test_the_lobby_creates_a_hearts_are_trumps_table_of_two_seats(
 ) -> None:
     host = context.new_page()
     sign_in_as_guest(host)
-    host.get_by_role("button", name="Nueva partida").click()
+    host.get_by_test_id("tile-new").first.click()
     form = host.get_by_test_id("new-game")
     expect(form.get_by_test_id("seat-choice")).to_have_count(3)
     expect(form.get_by_test_id("target")).to_have_count(0)  # King Bolola has no target
@@ -249,7 +249,7 @@ def test_the_lobby_creates_a_hearts_are_trumps_table_of_two_seats(
     expect(guest.get_by_test_id("quick-play")).to_contain_text("King Bolola contra 3 bots")
     quick = guest.get_by_test_id(f"quick-play-{HEARTS}")
     expect(quick).to_contain_text("Los triunfos son corazones contra 1 bot")
-    guest.get_by_role("button", name="Nueva partida").click()
+    guest.get_by_test_id("tile-new").first.click()
     guest.get_by_test_id("game-choice").select_option(HEARTS)
     expect(guest.get_by_test_id("target")).to_be_visible()
     guest.get_by_test_id("daily-reward").get_by_role("button").click()

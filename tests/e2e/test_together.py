@@ -35,7 +35,7 @@ def test_two_players_see_each_others_cards_and_chat(
     host = context.new_page()
     host_name = sign_in_as_guest(host)
     # New game: seat 2 open for a human, seats 3 and 4 bots.
-    host.get_by_role("button", name="Nueva partida").click()
+    host.get_by_test_id("tile-new").first.click()
     host.get_by_test_id("seat-choice").first.select_option("open")
     host.get_by_test_id("create").click()
     expect(host).to_have_url(re.compile(r"/table/\d+$"))

@@ -5,6 +5,7 @@ import {
   choices,
   finishedTrick,
   handOrder,
+  projectHelp,
   lastSaid,
   parseBalootEvent,
   projectParts,
@@ -229,5 +230,13 @@ describe('the hand under a contract (BA-2)', () => {
     for (const contract of ['sun', null]) {
       expect(sortHand(hand, handOrder(contract))).toEqual(['TS', 'KS', 'JS', '7S', 'AH', 'TH', 'KH', 'QC', 'JD', '9D']);
     }
+  });
+});
+
+describe('a project in a line (BA-17)', () => {
+  it('tells a newcomer what each kind is', () => {
+    expect(projectHelp('sira', 'en')).toBe('3 cards in a row of one suit');
+    expect(projectHelp('four-hundred', 'es')).toBe('Cuatro ases, en Sun');
+    expect(projectHelp('unknown')).toBe('');
   });
 });

@@ -344,6 +344,13 @@ const PROJECT_NAMES: Record<string, Key> = {
   'four-hundred': 'baProject_four-hundred',
 };
 
+const PROJECT_HELP: Record<string, Key> = {
+  sira: 'baProjectHelp_sira',
+  fifty: 'baProjectHelp_fifty',
+  hundred: 'baProjectHelp_hundred',
+  'four-hundred': 'baProjectHelp_four-hundred',
+};
+
 const LEVEL_NAMES: Record<number, Key> = { 2: 'baLevel_2', 3: 'baLevel_3', 4: 'baLevel_4' };
 
 /** A bid or doubling step in words (`hokum:S` → "Hokum in spades"); unknown text stays. */
@@ -377,6 +384,12 @@ export function contractName(contract: string, lang?: Lang): string {
 export function projectName(kind: string, lang?: Lang): string {
   const key = PROJECT_NAMES[kind];
   return key ? t(key, {}, lang) : kind;
+}
+
+/** What a project is, in a line (BA-17): "Sira" means nothing to a newcomer. */
+export function projectHelp(kind: string, lang?: Lang): string {
+  const key = PROJECT_HELP[kind];
+  return key ? t(key, {}, lang) : '';
 }
 
 /** The doubling level's name (2 → "Doubled"), Gahwa above all; null at level 1. */

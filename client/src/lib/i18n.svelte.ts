@@ -42,6 +42,17 @@ export function dirOf(lang: Lang): 'rtl' | 'ltr' {
 }
 const RTL: ReadonlySet<string> = new Set(['ar']);
 
+// Left-to-right isolate and its end (U+2066, U+2069), made from their codes so that no
+// invisible control character sits in the source.
+const LRI = String.fromCharCode(0x2066);
+const PDI = String.fromCharCode(0x2069);
+
+/** A number or signed figure put into a sentence, kept left to right: in Arabic a bare
+ * "+12" or "-530" would read "12+" and "530-". */
+export function ltr(text: string): string {
+  return `${LRI}${text}${PDI}`;
+}
+
 /** The page's language and direction, as the document should declare them. */
 export function declareLang(lang: Lang): void {
   document.documentElement.lang = lang;
@@ -146,6 +157,12 @@ function choosePlurals(text: string, vars: Record<string, string | number>, lang
 export function contractName(id: string, lang?: Lang): string {
   const dict = DICTS[lang ?? locale.lang];
   return dict.contracts[id] ?? id;
+}
+
+/** What a King Bolola contract costs or earns, in a line (KB-40 to KB-48); '' if unknown. */
+export function contractHelp(id: string, lang?: Lang): string {
+  const key = `contractHelp_${id}`;
+  return key in en.phrases ? t(key as Key, {}, lang) : '';
 }
 
 // What each game's score sheet calls a deal (its `deal_scores` hook's DealScore.label), as

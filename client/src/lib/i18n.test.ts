@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   botLevelName,
+  contractHelp,
   contractName,
   dirOf,
+  ltr,
   intlLocale,
   LANGS,
   pickLang,
@@ -174,5 +176,23 @@ describe('i18n', () => {
     expect(sheetLabel('baloot', 'sun', 'ar')).toBe('صن');
     expect(sheetLabel('king-bolola', 'jacks-kings', 'es')).toBe('Chicos');
     expect(sheetLabel('some-game', 'odd', 'es')).toBe('odd'); // unknown: the id as it came
+  });
+});
+
+describe('figures in a sentence', () => {
+  it('are isolated left to right, so a sign stays before its number in Arabic', () => {
+    expect(ltr('-530')).toBe('\u2066-530\u2069');
+    expect(ltr('+12').length).toBe(5);
+  });
+});
+
+describe('the contract chooser', () => {
+  it('says in a line what every contract costs or earns, in every language', () => {
+    for (const lang of ['es', 'en', 'ar'] as const) {
+      for (const id of ['tricks', 'jacks-kings', 'queens', 'hearts', 'last-two', 'king-of-hearts', 'bolola-negative', 'trumps', 'bolola-positive']) {
+        expect(contractHelp(id, lang)).toMatch(/[−+]\d+/);
+      }
+    }
+    expect(contractHelp('no-such-contract')).toBe('');
   });
 });
