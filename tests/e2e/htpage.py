@@ -9,7 +9,7 @@ from playwright.sync_api import Locator, Page, expect
 from tablepage import FRAMES
 
 ROLES = ("loot", "attacker", "defender")
-REASON = re.compile(r"\w.*\(HT-(9|10|11|12)\)")
+REASON = re.compile(r"\w.*\bHT-(9|10|11|12)\b")
 
 
 def create_table(page: Page, seats: list[dict[str, Any]], target: int = 500) -> int:

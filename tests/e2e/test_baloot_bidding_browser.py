@@ -111,7 +111,8 @@ def test_ba6_ba7_the_bid_panel_says_which_decision_is_owed(
     link = prompt.get_by_test_id("rule-link")
     expect(link).to_have_text(rule)
     expect(link).to_have_attribute("href", f"/rules/baloot#{rule.lower()}")
-    expect(host.get_by_test_id("status")).to_contain_text(f"({rule})")
+    cited = host.get_by_test_id("status").locator(f'a[data-rule="{rule}"]')
+    expect(cited).to_have_attribute("href", f"/rules/baloot#{rule.lower()}")
     buttons = panel.locator("[data-say]")
     expect(buttons).to_have_count(len(scenario["says"]))
     for say in scenario["says"]:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameOfRule, ruleAnchor, rulesFile, rulesGames, rulesHtml, rulesLink, rulesText } from './rules';
+import { gameOfRule, ruleAnchor, ruleParts, rulesFile, rulesGames, rulesHtml, rulesLink, rulesText } from './rules';
 
 describe('rules pages', () => {
   it('find every game that has a rules file, in English and Spanish', async () => {
@@ -78,5 +78,28 @@ describe('the rules route', async () => {
     expect(parseRoute('/rules/king-bolola')).toEqual({ kind: 'rules', game: 'king-bolola' });
     expect(pathOf({ kind: 'rules', game: 'hearts-trumps' })).toBe('/rules/hearts-trumps');
     expect(parseRoute('/rules/../etc')).toEqual({ kind: 'lobby' });
+  });
+});
+
+describe('rule ids in a sentence', () => {
+  it('splits the words from each cited id, with its rules page', () => {
+    expect(ruleParts('Gana el rango más alto (HT-12)')).toEqual([
+      { text: 'Gana el rango más alto' },
+      { rule: 'HT-12', href: '/rules/hearts-trumps#ht-12' },
+    ]);
+    expect(ruleParts('Tu subasta (BA-5): pasa')).toEqual([
+      { text: 'Tu subasta' },
+      { rule: 'BA-5', href: '/rules/baloot#ba-5' },
+      { text: ': pasa' },
+    ]);
+    expect(ruleParts('No combina (JO-3, JO-4)')).toEqual([
+      { text: 'No combina' },
+      { rule: 'JO-3', href: '/rules/jolly#jo-3' },
+      { text: ', ' },
+      { rule: 'JO-4', href: '/rules/jolly#jo-4' },
+    ]);
+    // Not a rule of ours: left as written.
+    expect(ruleParts('Version (XY-2)')).toEqual([{ text: 'Version (XY-2)' }]);
+    expect(ruleParts('')).toEqual([]);
   });
 });

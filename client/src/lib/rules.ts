@@ -64,6 +64,28 @@ export function gameOfRule(rule: string): string | null {
   return prefix ? (games[prefix] ?? null) : null;
 }
 
+/** A sentence's pieces around the rule ids it cites ("… (BA-5)"): words, and each id
+ * with its game's rules page, so a screen can make the id a link rather than show a code. */
+export type RulePiece = { text: string } | { rule: string; href: string };
+
+export function ruleParts(sentence: string): RulePiece[] {
+  const out: RulePiece[] = [];
+  let from = 0;
+  for (const m of sentence.matchAll(/\s?\(([A-Z]{2}-\d+(?:, [A-Z]{2}-\d+)*)\)/g)) {
+    const rules = (m[1] ?? '').split(', ');
+    const games = rules.map(gameOfRule);
+    if (games.some((g) => g === null)) continue;
+    if (m.index > from) out.push({ text: sentence.slice(from, m.index) });
+    rules.forEach((rule, k) => {
+      if (k > 0) out.push({ text: ', ' });
+      out.push({ rule, href: `/rules/${games[k] ?? ''}#${ruleAnchor(rule)}` });
+    });
+    from = m.index + m[0].length;
+  }
+  if (from < sentence.length) out.push({ text: sentence.slice(from) });
+  return out;
+}
+
 /** The rules as HTML for players: the referee's record formats (the last section, for
  * developers) left out, every rule definition (`**KB-11.**`) given its anchor, and the
  * links to other rules files made links to their pages in the app (`rulesLink`; `game`
