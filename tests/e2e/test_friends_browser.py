@@ -123,7 +123,7 @@ def test_befriend_see_online_challenge_play_rematch_and_block(
     expect(match.get_by_test_id("match-seat")).to_have_count(2)
     expect(match.get_by_test_id("match-sheet").locator("tbody tr").first).to_be_visible()
     expect(match).to_contain_text(bo_name)
-    expect(match.locator('[data-testid="match-seat"][data-rank="0"]')).to_contain_text("1.º")
+    expect(match.locator('[data-testid="match-side"][data-rank="0"]')).to_contain_text("1.º")
     ana.screenshot(path=str(shots / "match-page.png"), animations="disabled", full_page=True)
     check_a11y(ana, "match page")
 

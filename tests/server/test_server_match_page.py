@@ -107,6 +107,7 @@ def test_the_page_names_each_bot_as_its_table_did(server: ServerProcess) -> None
         names = [s["name"] for s in sorted(match["seats"], key=lambda s: s["seat"])]
         assert names == shown == record["players"], (names, shown, record["players"])
         assert len(set(names)) == 3
+        assert match["teams"] is None  # each seat alone: no partners in this game
         assert [(s["kind"], s["level"]) for s in match["seats"]] == [
             ("human", None),
             ("bot", "beginner"),

@@ -14,6 +14,8 @@ export interface MatchSummary {
   rated: boolean;
   // `name`: the seat's name at its table (a bot's, `bot-club-1`); `level`: a bot's level.
   seats: { seat: number; name: string; kind: 'human' | 'bot'; level?: string | null; score: number; rank: number }[];
+  /** Partners (Baloot: [[0, 2], [1, 3]]), ranked and scored together; null: each alone. */
+  teams?: number[][] | null;
   sheet: { label: string; points: number[] }[];
   achievements: Record<string, string[]>;
   record: string;

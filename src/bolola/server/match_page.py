@@ -81,6 +81,8 @@ async def summary(store: Store, table_id: int, viewer: int | None = None) -> dic
         "finished_at": None if setup.finished_at is None else setup.finished_at.isoformat(),
         "rated": setup.rated,
         "seats": seats,
+        # Partners (Baloot): the page ranks and scores them together; None: each alone.
+        "teams": None if game.teams is None else [list(team) for team in game.teams],
         "sheet": [{"label": d.label, "points": list(d.points)} for d in game.deal_scores(state)],
         "achievements": unlocked,
         "record": f"/api/tables/{table_id}/record",
@@ -90,8 +92,11 @@ async def summary(store: Store, table_id: int, viewer: int | None = None) -> dic
 def card(found: dict[str, Any]) -> tuple[str, str]:
     """The summary card's title and description (in English: crawlers read one)."""
     ranked = sorted(found["seats"], key=lambda s: (s["rank"], s["seat"]))
-    winner = ranked[0]["name"]
-    title = f"{winner} wins at {found['game']} on Bolola"
+    winners = [s["name"] for s in ranked if s["rank"] == ranked[0]["rank"]]
+    if found.get("teams") and len(winners) > 1:
+        title = f"{' and '.join(winners)} win at {found['game']} on Bolola"
+    else:
+        title = f"{ranked[0]['name']} wins at {found['game']} on Bolola"
     scores = ", ".join(f"{s['name']} {s['score']}" for s in ranked)
     return title, f"Match {found['id']}: {scores}."
 
