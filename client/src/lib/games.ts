@@ -19,6 +19,8 @@ export interface GameInfo {
   players?: readonly number[];
   /** The targets a host may choose (Jolly: 100, 250, 500); none: any number. */
   targets?: readonly number[];
+  /** The seat of the host's partner, where seats play in teams (Baloot: opposite, BA-1). */
+  partner?: number;
   /** The game's default options, as the server's `default_options()` gives them (a test
    * holds the two together): what the New table form starts from. Its `target`, if any, is
    * the target points (the game ends when a seat reaches them), its `players` the seats. */
@@ -65,6 +67,7 @@ export const GAMES: readonly GameInfo[] = [
   {
     id: 'baloot',
     seats: 4,
+    partner: 2,
     defaults: { 'strict-trumping': false, 'hokum-kaboot-25': false },
     rules: { 'strict-trumping': 'BA-15', 'hokum-kaboot-25': 'BA-25' },
     toggles: [
