@@ -75,7 +75,7 @@ describe('i18n', () => {
 
   it('fills placeholders', () => {
     expect(t('deal', { n: 3 }, 'en')).toBe('Deal 3 of 24');
-    expect(t('deal', { n: 3 }, 'es')).toBe('Mano 3 de 24');
+    expect(t('deal', { n: 3 }, 'es')).toBe('Reparto 3 de 24');
     expect(contractName('jacks-kings', 'es')).toBe('Chicos');
   });
 

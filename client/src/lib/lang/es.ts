@@ -63,7 +63,7 @@ const phrases = {
   'contractHelp_bolola-negative': 'Todas las penas a la vez: −800 en total',
   contractHelp_trumps: 'Tú eliges el triunfo; cada baza: +50',
   'contractHelp_bolola-positive': 'Los puntos de Bolola, ganados: +800 en total',
-  deal: 'Mano {n} de 24',
+  deal: 'Reparto {n} de 24',
   contract: 'Contrato',
   trump: 'Triunfo',
   tricks: 'Bazas',

@@ -4,7 +4,7 @@
 const es = {
   joTitle: 'Jolly',
   joRound: 'Ronda {n}',
-  joTarget: 'a {n}',
+  joTarget: 'partida a {n} puntos',
   joStock: 'Mazo',
   joStockCount: 'Mazo: {n}',
   joPile: 'Descartes',
@@ -73,7 +73,7 @@ const es = {
 const en: typeof es = {
   joTitle: 'Jolly',
   joRound: 'Round {n}',
-  joTarget: 'to {n}',
+  joTarget: 'match to {n} points',
   joStock: 'Stock',
   joStockCount: 'Stock: {n}',
   joPile: 'Discards',
@@ -142,7 +142,7 @@ const en: typeof es = {
 const ar: typeof es = {
   joTitle: 'جولي',
   joRound: 'الجولة {n}',
-  joTarget: 'إلى {n}',
+  joTarget: 'المباراة إلى {n} نقطة',
   joStock: 'الكومة',
   joStockCount: 'الكومة: {n}',
   joPile: 'المرمي',

@@ -4,6 +4,7 @@
 const es = {
   fast: 'Rápido',
   fastHelp: 'Ritmo rápido: las jugadas de los demás se ven sin pausas',
+  fourColoursHelp: 'Cada palo en su color: picas negras, corazones rojos, diamantes azules, tréboles verdes',
   settings: 'Ajustes',
   tableMenu: 'Chat y puntos',
   unreadChat: '{n, plural, one {# mensaje sin leer} other {# mensajes sin leer}}',
@@ -56,6 +57,7 @@ const es = {
 const en: typeof es = {
   fast: 'Fast',
   fastHelp: "Fast pace: the others' moves show without pauses",
+  fourColoursHelp: 'Each suit its own colour: spades black, hearts red, diamonds blue, clubs green',
   settings: 'Settings',
   tableMenu: 'Chat and score',
   unreadChat: '{n, plural, one {# unread message} other {# unread messages}}',
@@ -109,6 +111,7 @@ const en: typeof es = {
 const ar: typeof es = {
   fast: 'سريع',
   fastHelp: 'إيقاع سريع: تظهر حركات الآخرين بلا توقف',
+  fourColoursHelp: 'لكل لون ورق لونه: السبيت أسود والهاص أحمر والديمن أزرق والشريا أخضر',
   settings: 'الإعدادات',
   tableMenu: 'الدردشة والنقاط',
   unreadChat: '{n, plural, zero {لا رسائل غير مقروءة} one {رسالة واحدة غير مقروءة} two {رسالتان غير مقروءتين} few {# رسائل غير مقروءة} many {# رسالة غير مقروءة} other {# رسالة غير مقروءة}}',
