@@ -22,6 +22,15 @@ describe('rules pages', () => {
     const es = rulesHtml((await rulesText('hearts-trumps', 'es')) ?? '');
     expect(es).toContain('id="ht-16"');
     expect(es).not.toMatch(/Formato del registro/);
+    // Nor the written form of actions, with its card codes.
+    for (const [game, lang, heading] of [
+      ['baloot', 'en', 'Writing actions'],
+      ['jolly', 'es', 'Cómo se escriben las acciones'],
+    ] as const) {
+      const page = rulesHtml((await rulesText(game, lang)) ?? '');
+      expect(page).not.toContain(heading);
+      expect(page).toContain('id="' + (game === 'baloot' ? 'ba-26' : 'jo-20') + '"');
+    }
   });
 
   it('link the rules files to each other inside the app, never to a raw .md file', async () => {

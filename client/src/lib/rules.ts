@@ -86,12 +86,14 @@ export function ruleParts(sentence: string): RulePiece[] {
   return out;
 }
 
-/** The rules as HTML for players: the referee's record formats (the last section, for
- * developers) left out, every rule definition (`**KB-11.**`) given its anchor, and the
+/** The rules as HTML for players: the referee's record formats and the written form of
+ * actions (the last section, for developers: card codes, `hokum:S`) left out, every rule definition (`**KB-11.**`) given its anchor, and the
  * links to other rules files made links to their pages in the app (`rulesLink`; `game`
  * is the game whose file this is). */
 export function rulesHtml(markdown: string, game = ''): string {
-  const cut = markdown.search(/^##\s+\d+\.\s+(Record|Registro|Formato del registro)/m);
+  const cut = markdown.search(
+    /^##\s+(\d+\.\s+(Record|Registro|Formato del registro)|Writing actions|Cómo se escriben las acciones)/m,
+  );
   const players = cut >= 0 ? markdown.slice(0, cut) : markdown;
   const html = marked.parse(players, {
     async: false,
