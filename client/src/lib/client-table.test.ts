@@ -203,13 +203,13 @@ describe('a finished table joined', () => {
         view: { ...view([]), game: 'baloot', phase: 'over', hand_counts: [0, 0, 0, 0], totals: [152, 96], winner: 0 },
       }),
     );
-    expect(c.over).toEqual({ scores: [152, 96, 152, 96], ranks: [1, 3, 1, 3], record: '/api/tables/7/record' });
+    expect(c.over).toEqual({ scores: [152, 96, 152, 96], ranks: [1, 3, 1, 3], teams: [[0, 2], [1, 3]], record: '/api/tables/7/record' });
   });
 
   it('ranks the seats of other games by their totals', () => {
     const { c, ws } = online();
     c.open(7);
     ws.hear(snapshot(1188, { status: 'over', view: view([], { phase: 'over', totals: [405, 130, 740, 130] }) }));
-    expect(c.over).toEqual({ scores: [405, 130, 740, 130], ranks: [2, 3, 1, 3], record: '/api/tables/7/record' });
+    expect(c.over).toEqual({ scores: [405, 130, 740, 130], ranks: [2, 3, 1, 3], teams: null, record: '/api/tables/7/record' });
   });
 });

@@ -593,7 +593,8 @@ export class Client {
         this.overFrame = f;
         // The server ranks from 0 (first); the screens count places from 1, as overOf does.
         const ranks = (f.ranks as number[]).map((r) => r + 1);
-        this.over = { scores: f.scores as number[], ranks, record: f.record as string };
+        const teams = Array.isArray(f.teams) ? (f.teams as number[][]) : null;
+        this.over = { scores: f.scores as number[], ranks, teams, record: f.record as string };
         this.clock = null;
         if (!skipped) sound('match');
         // The result shows the last deal's summary itself (MatchOver): the panel goes

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sheetColumns, sidesOf } from './match-sides';
+import { sheetColumns, sidesOf, winnerOf } from './match-sides';
 
 const seat = (n: number, rank: number, score: number) => ({ seat: n, name: `p${n}`, kind: 'human' as const, score, rank });
 
@@ -21,5 +21,15 @@ describe('a match page by sides', () => {
       [[0], 2],
     ]);
     expect(sheetColumns(match).map((s) => s.score)).toEqual([-100, 300]);
+  });
+});
+
+describe('the winner of a match', () => {
+  it('is a team when partners share first place, a tie only between sides', () => {
+    const seats = [0, 1, 2, 3].map((n) => ({ seat: n, rank: n % 2 === 0 ? 2 : 0, score: n % 2 === 0 ? 15 : 173 }));
+    const team = winnerOf(sidesOf({ seats, teams: [[0, 2], [1, 3]] }));
+    expect(team?.members.map((m) => m.seat)).toEqual([1, 3]);
+    // Alone, two seats sharing first place are a tie.
+    expect(winnerOf(sidesOf({ seats, teams: null }))).toBeNull();
   });
 });

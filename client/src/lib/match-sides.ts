@@ -1,12 +1,20 @@
-// A finished match's sides as its page shows them: each seat alone, or partners together
-// (Baloot's teams, whose members share one score, BA-1).
+// A finished match's sides as its screens show them: each seat alone, or partners together
+// (Baloot's teams, whose members share one score, BA-1): the match page and the result at
+// the table both rank sides, not seats.
 import type { MatchSummary } from './api';
 
 export type MatchSeat = MatchSummary['seats'][number];
 
-export interface Side {
+/** What a side needs of each seat: its number, its rank (0 is first), its score. */
+export interface Ranked {
+  seat: number;
+  rank: number;
+  score: number;
+}
+
+export interface Side<T extends Ranked = MatchSeat> {
   /** The seats of this side, in seat order. */
-  members: MatchSeat[];
+  members: T[];
   rank: number;
   /** The side's place from 1, among sides (partners ranked 0, 0, 2, 2 are 1st and 2nd). */
   place: number;
@@ -14,14 +22,14 @@ export interface Side {
 }
 
 /** The sides, best place first (ties by seat). */
-export function sidesOf(match: Pick<MatchSummary, 'seats' | 'teams'>): Side[] {
+export function sidesOf<T extends Ranked>(match: { seats: readonly T[]; teams?: number[][] | null }): Side<T>[] {
   const bySeat = new Map(match.seats.map((s) => [s.seat, s]));
   const groups = match.teams ?? match.seats.map((s) => [s.seat]);
-  const sides = groups
-    .map((team) => team.map((n) => bySeat.get(n)).filter((s): s is MatchSeat => s !== undefined))
+  const sides: Side<T>[] = groups
+    .map((team) => team.map((n) => bySeat.get(n)).filter((s): s is T => s !== undefined))
     .filter((members) => members.length > 0)
     .map((members) => {
-      const first = members[0] as MatchSeat;
+      const first = members[0] as T;
       return { members, rank: Math.min(...members.map((m) => m.rank)), place: 0, score: first.score };
     });
   for (const side of sides) side.place = 1 + sides.filter((o) => o.rank < side.rank).length;
@@ -29,6 +37,12 @@ export function sidesOf(match: Pick<MatchSummary, 'seats' | 'teams'>): Side[] {
 }
 
 /** The score sheet's columns: a side's first seat stands for it (partners score alike). */
-export function sheetColumns(match: Pick<MatchSummary, 'seats' | 'teams'>): Side[] {
+export function sheetColumns<T extends Ranked>(match: { seats: readonly T[]; teams?: number[][] | null }): Side<T>[] {
   return [...sidesOf(match)].sort((a, b) => (a.members[0]?.seat ?? 0) - (b.members[0]?.seat ?? 0));
+}
+
+/** A match's winner: the one side in first place, or null for a tie. */
+export function winnerOf<T extends Ranked>(sides: readonly Side<T>[]): Side<T> | null {
+  const first = sides.filter((s) => s.place === 1);
+  return first.length === 1 ? (first[0] ?? null) : null;
 }

@@ -59,6 +59,8 @@ export interface Over {
   scores: number[];
   /** Places from 1 (first); ties share a place. */
   ranks: number[];
+  /** Partners (Baloot: [[0, 2], [1, 3]]), one side each; null: each seat alone. */
+  teams: number[][] | null;
   record: string;
 }
 

@@ -67,6 +67,8 @@ def over(
         "version": table.version,
         "scores": list(outcome.scores),
         "ranks": list(outcome.ranks),
+        # Partners (Baloot): one side, one place; None: each seat alone.
+        "teams": None if table.game.teams is None else [list(t) for t in table.game.teams],
         "record": f"/api/tables/{table.id}/record",
         "progress": {
             str(p.seat): {

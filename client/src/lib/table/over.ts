@@ -1,6 +1,6 @@
 // A finished match's result as the table shows it, rebuilt from its last view when the
 // match was over before this page joined (its `over` frame long gone).
-import { teamOf } from '../baloot';
+import { teamOf, teamSeats } from '../baloot';
 import type { Over } from '../view';
 import { isView, type GameView } from './game-view';
 
@@ -14,9 +14,9 @@ export function overOf(view: GameView, tableId: number | null): Over {
     const winner = view.winner;
     const ranks =
       winner === null ? placesOf(scores) : scores.map((_, s) => (teamOf(s) === winner ? 1 : 1 + scores.length / 2));
-    return { scores, ranks, record };
+    return { scores, ranks, teams: [teamSeats(0), teamSeats(1)], record };
   }
-  return { scores: [...view.totals], ranks: placesOf(view.totals), record };
+  return { scores: [...view.totals], ranks: placesOf(view.totals), teams: null, record };
 }
 
 /** Places from 1, highest first; ties share a place. */
