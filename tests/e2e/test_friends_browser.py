@@ -58,7 +58,12 @@ def test_befriend_see_online_challenge_play_rematch_and_block(
         f'[data-testid="friend-incoming"][data-name="{ana_name}"]'
     )
     expect(incoming).to_be_visible()
+    # The request is said in a toast too (on a phone the panel is at the lobby's foot);
+    # answered in the panel, the toast goes.
+    toast = bo.get_by_test_id("toast-request")
+    expect(toast).to_contain_text(f"{ana_name} quiere ser tu amigo")
     incoming.get_by_role("button", name="Aceptar").click()
+    expect(toast).to_have_count(0)
 
     # Each sees the other online, live.
     row = ana.get_by_test_id("friends").locator(f'[data-testid="friend"][data-name="{bo_name}"]')

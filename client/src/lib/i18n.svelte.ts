@@ -81,7 +81,15 @@ export function t(key: Key, vars: Record<string, string | number> = {}, lang?: L
   const chosen = lang ?? locale.lang;
   const dict = DICTS[chosen];
   const text = choosePlurals(dict.phrases[key] ?? en.phrases[key] ?? key, vars, chosen);
-  return text.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
+  const said = text.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
+  return RTL.has(chosen) ? signedLtr(said) : said;
+}
+
+/** Every signed figure of a right-to-left sentence ("كل أكلة: −50") kept left to right:
+ * bare, its sign would show after its digits ("50−"). Only a sign that starts a figure
+ * (after a space, a colon, a bracket or the start) is one: "2-3" is left alone. */
+export function signedLtr(sentence: string): string {
+  return sentence.replace(/(^|[\s:(،])([−+-]\d[\d.,]*)/g, (_m, before: string, figure: string) => `${before}${ltr(figure)}`);
 }
 
 /** A count's plural forms in a phrase: `=N` (exact) or a category of Intl.PluralRules. */

@@ -5,6 +5,7 @@ import {
   contractName,
   dirOf,
   ltr,
+  signedLtr,
   intlLocale,
   LANGS,
   pickLang,
@@ -180,6 +181,14 @@ describe('i18n', () => {
 });
 
 describe('figures in a sentence', () => {
+  it('keep their sign before their digits in Arabic, and only in Arabic', () => {
+    expect(contractHelp('tricks', 'ar')).toContain('\u2066−50\u2069');
+    expect(contractHelp('tricks', 'en')).toBe('Each trick taken: −50');
+    expect(signedLtr('الأفضل A♠، −81.3 (+2)')).toBe('الأفضل A♠، \u2066−81.3\u2069 (\u2066+2\u2069)');
+    // A hyphen inside a name or a range is no sign.
+    expect(signedLtr('bot-beginner-3 2-3')).toBe('bot-beginner-3 2-3');
+  });
+
   it('are isolated left to right, so a sign stays before its number in Arabic', () => {
     expect(ltr('-530')).toBe('\u2066-530\u2069');
     expect(ltr('+12').length).toBe(5);

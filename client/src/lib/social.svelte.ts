@@ -38,7 +38,8 @@ export interface FriendsList {
 export type Toast =
   | { kind: 'challenge'; key: string; challenge: ChallengeInfo }
   | { kind: 'invitation'; key: string; table: TableSummary; from: string }
-  | { kind: 'answer'; key: string; table: number; player: string; answer: string };
+  | { kind: 'answer'; key: string; table: number; player: string; answer: string }
+  | { kind: 'request'; key: string; from: string };
 
 export const social = $state<{ list: FriendsList | null; toasts: Toast[] }>({ list: null, toasts: [] });
 
@@ -55,7 +56,9 @@ export function refreshFriends(): Promise<void> {
     .friends()
     .then(
       (list) => {
+        const before = social.list?.incoming ?? null;
         social.list = list;
+        noticeRequests(before, list.incoming);
         for (const c of list.challenges) addToast({ kind: 'challenge', key: `challenge-${c.table.id}`, challenge: c });
       },
       () => undefined,
@@ -68,6 +71,18 @@ export function refreshFriends(): Promise<void> {
       }
     });
   return reading;
+}
+
+/** A friend request that came since the list was last read is said in a toast, wherever
+ * the player is (on a phone the friends panel is at the lobby's foot); one answered or
+ * withdrawn takes its toast away. The first read says nothing: its requests are listed. */
+function noticeRequests(before: readonly string[] | null, now: readonly string[]): void {
+  if (before !== null) {
+    for (const name of now) if (!before.includes(name)) addToast({ kind: 'request', key: `request-${name}`, from: name });
+  }
+  for (const toast of social.toasts) {
+    if (toast.kind === 'request' && !now.includes(toast.from)) dropToast(toast.key);
+  }
 }
 
 /** How long a toast that asks nothing (an answer to one's challenge) stays, in ms. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANSWER_TOAST_MS, dropToast, forget, isBlocked, receiveSocial, social } from './social.svelte';
+import { ANSWER_TOAST_MS, dropToast, forget, isBlocked, receiveSocial, refreshFriends, social } from './social.svelte';
+import { api } from './api';
 
 const table = { id: 9, game: 'hearts-trumps' };
 
@@ -22,6 +23,21 @@ describe('friends and challenges', () => {
     expect(social.toasts.map((x) => x.key)).toEqual(['invitation-10']);
     dropToast('invitation-10');
     expect(social.toasts).toEqual([]);
+  });
+
+  it('says a new friend request in a toast, and takes it away once answered', async () => {
+    const list = (incoming: string[]) => ({ friends: [], incoming, outgoing: [], blocked: [], challenges: [] });
+    const read = vi.spyOn(api, 'friends');
+    read.mockResolvedValueOnce(list(['old']));
+    await refreshFriends(); // the first read: its requests are in the list, not toasts
+    expect(social.toasts).toEqual([]);
+    read.mockResolvedValueOnce(list(['old', 'ana']));
+    await refreshFriends();
+    expect(social.toasts).toEqual([{ kind: 'request', key: 'request-ana', from: 'ana' }]);
+    read.mockResolvedValueOnce(list(['old']));
+    await refreshFriends(); // answered elsewhere (the panel, another tab)
+    expect(social.toasts).toEqual([]);
+    read.mockRestore();
   });
 
   it('leaves other frames alone and hides only blocked players', () => {
