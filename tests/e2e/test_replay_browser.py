@@ -37,7 +37,7 @@ def test_a_replay_steps_marks_mistakes_and_plays_from_there(
     context: BrowserContext, server: Server, shots: Path
 ) -> None:
     page = context.new_page()
-    sign_in_as_guest(page)
+    player_name = sign_in_as_guest(page)
     token = page.evaluate("localStorage.getItem('bolola.token')")
     assert isinstance(token, str) and token
     # Short unrated matches (first to 1 point) until the analysis finds a mistake: the
@@ -71,6 +71,12 @@ def test_a_replay_steps_marks_mistakes_and_plays_from_there(
 
     # The analysis was done already (the same server keeps it): its marks are on the line.
     expect(page.get_by_test_id("replay-analysis")).to_have_attribute("data-status", "done")
+    # A player sees their own mistakes first; everyone's are a choice away.
+    whose = page.get_by_test_id("replay-whose")
+    names = [hands.nth(s).inner_text() for s in (0, 1)]
+    mine = next(str(s) for s, text in enumerate(names) if player_name in text)
+    expect(whose).to_have_value(mine)
+    whose.select_option("-1")
     marks = page.get_by_test_id("replay-mark")
     expect(marks.first).to_be_visible()
     mark = marks.first

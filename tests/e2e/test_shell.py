@@ -220,7 +220,7 @@ def test_a_whole_king_bolola_deal_keeps_every_decision_in_sight(
     # Deal 1 is over: its summary shows, and the next decision of deal 2 is not under it.
     summary = page.get_by_test_id("deal-summary")
     expect(summary).to_be_visible()
-    expect(summary).to_contain_text("Fin de la mano 1")
+    expect(summary).to_contain_text("Fin del reparto 1")
     assert_in_reach(page.get_by_test_id("news-close"), where=f"{size} summary")
     step = wait_for_turn_or_deal(page, 2)
     assert step in ("declare", "play"), step
@@ -258,7 +258,7 @@ def test_a_deal_summary_never_covers_the_next_contract_choice(
         assert deal_no(page) == deal
         play_deal(page)
     summary = page.get_by_test_id("deal-summary")
-    expect(summary).to_contain_text("Fin de la mano 4")
+    expect(summary).to_contain_text("Fin del reparto 4")
     step = wait_for_turn_or_deal(page, 5)
     assert step == "declare", step
     expect(summary).to_be_visible()

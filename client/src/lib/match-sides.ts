@@ -36,11 +36,6 @@ export function sidesOf<T extends Ranked>(match: { seats: readonly T[]; teams?: 
   return sides.sort((a, b) => a.rank - b.rank || (a.members[0]?.seat ?? 0) - (b.members[0]?.seat ?? 0));
 }
 
-/** The score sheet's columns: a side's first seat stands for it (partners score alike). */
-export function sheetColumns<T extends Ranked>(match: { seats: readonly T[]; teams?: number[][] | null }): Side<T>[] {
-  return [...sidesOf(match)].sort((a, b) => (a.members[0]?.seat ?? 0) - (b.members[0]?.seat ?? 0));
-}
-
 /** A match's winner: the one side in first place, or null for a tie. */
 export function winnerOf<T extends Ranked>(sides: readonly Side<T>[]): Side<T> | null {
   const first = sides.filter((s) => s.place === 1);

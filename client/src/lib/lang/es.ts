@@ -71,7 +71,7 @@ const phrases = {
   scoreSheet: 'Hoja de puntos',
   declarer: 'Declara',
   total: 'Total',
-  dealOver: 'Fin de la mano {n}',
+  dealOver: 'Fin del reparto {n}',
   matchOver: 'Fin de la partida',
   won: 'gana',
   drawn: 'empata',
