@@ -28,6 +28,8 @@ describe('practice hints', () => {
     expect(actionText('queens', 'en')).toBe('No queens');
     expect(actionText('trumps:D', 'es')).toMatch(/♦$/);
     expect(actionText('5S/QD/QH', 'en')).toBe('5♠/Q♦/Q♥');
+    // Right to left, a placement keeps its order: loot, attacker, defender.
+    expect(actionText('5S/QD/JK', 'ar')).toBe('\u20665♠/Q♦/JOKER\u2069');
     expect(actionText('take:2', 'en')).toBe('take 2 from the discards');
     expect(actionText('discard:TS', 'en')).toBe('discard 10♠');
     expect(actionText('lay:4:JK=TH', 'en')).toBe('lay off JOKER=10♥');

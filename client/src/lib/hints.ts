@@ -6,7 +6,7 @@
 import { savedToken } from './api';
 import { projectName, sayName } from './baloot';
 import { cardText, isCard } from './cards';
-import { contractName, suitName, t, type Key, type Lang } from './i18n.svelte';
+import { contractName, dirOf, locale, ltr, suitName, t, type Key, type Lang } from './i18n.svelte';
 import { meldWords } from './jolly-melds';
 
 export type HintVar = string | number;
@@ -101,7 +101,10 @@ export function actionText(action: string, lang?: Lang): string {
     const what = name === 'lay' || name === 'swap' ? rest.split(':').pop() ?? rest : rest;
     return t(step, { n: what, card: withCards(what), melds: withCards(what).replaceAll('|', ' | ') }, lang);
   }
-  return withCards(action);
+  // Hearts Are Trumps' placement ("5♦/K♠/JOKER": loot, attacker, defender) keeps its order
+  // in a right-to-left sentence.
+  const cards = withCards(action);
+  return dirOf(lang ?? locale.lang) === 'rtl' ? ltr(cards) : cards;
 }
 
 /** A reason's variable in words: cards and actions as they show, points signed, a suit

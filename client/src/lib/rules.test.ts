@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameOfRule, ruleAnchor, ruleParts, rulesFile, rulesGames, rulesHtml, rulesLink, rulesText } from './rules';
+import { gameOfRule, linkRuleIds, ruleAnchor, ruleParts, rulesFile, rulesGames, rulesHtml, rulesLink, rulesText } from './rules';
 
 describe('rules pages', () => {
   it('find every game that has a rules file, in English and Spanish', async () => {
@@ -87,6 +87,16 @@ describe('the rules route', async () => {
     expect(parseRoute('/rules/king-bolola')).toEqual({ kind: 'rules', game: 'king-bolola' });
     expect(pathOf({ kind: 'rules', game: 'hearts-trumps' })).toBe('/rules/hearts-trumps');
     expect(parseRoute('/rules/../etc')).toEqual({ kind: 'lobby' });
+  });
+});
+
+describe('rule ids the rules cite', () => {
+  it('are links to the rule, here or on its game\'s page; definitions and links stay', () => {
+    const html = '<p><strong id="kb-5" class="rule-id">KB-5.</strong> see KB-8 and PL-16 (<a href="#kb-9">KB-9</a>)</p>';
+    expect(linkRuleIds(html, 'king-bolola')).toBe(
+      '<p><strong id="kb-5" class="rule-id">KB-5.</strong> see <a href="#kb-8" class="rule-ref">KB-8</a> and ' +
+        '<a href="/rules/platform#pl-16" class="rule-ref">PL-16</a> (<a href="#kb-9">KB-9</a>)</p>',
+    );
   });
 });
 

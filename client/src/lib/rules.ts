@@ -102,8 +102,33 @@ export function rulesHtml(markdown: string, game = ''): string {
       if (token.type === 'link') token.href = rulesLink(token.href, game);
     },
   });
-  return html.replace(
+  const anchored = html.replace(
     /<strong>([A-Z]{2,4}-\d+)\.<\/strong>/g,
     (_m, id: string) => `<strong id="${ruleAnchor(id)}" class="rule-id">${id}.</strong>`,
   );
+  return linkRuleIds(anchored, game);
+}
+
+/** Every rule id the text cites ("details: KB-5 to KB-8") made a link to that rule: on
+ * this page for this game's, to its game's page for another's. A rule's own heading, an
+ * id inside a link already, and tags are left alone. */
+export function linkRuleIds(html: string, game: string): string {
+  let inLink = 0;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        if (/^<a[\s>]/.test(part)) inLink += 1;
+        else if (part === '</a>') inLink = Math.max(0, inLink - 1);
+        return part;
+      }
+      if (inLink > 0 || /^[A-Z]{2}-\d+\.$/.test(part)) return part;
+      return part.replace(/\b([A-Z]{2}-\d+)\b/g, (id: string) => {
+        const of = gameOfRule(id);
+        if (of === null) return id;
+        const href = of === game ? `#${ruleAnchor(id)}` : `/rules/${of}#${ruleAnchor(id)}`;
+        return `<a href="${href}" class="rule-ref">${id}</a>`;
+      });
+    })
+    .join('');
 }
