@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from roomclient import Player, ServerProcess, run
-from test_server_friends import HEARTS, befriend, person
+from test_server_friends import HEARTS, befriend, challenged, person
 
 
 async def host_at(a: Player, table: int) -> dict[str, Any]:
@@ -25,9 +25,7 @@ def test_the_seat_kept_for_a_friend_names_them_and_says_they_declined(
     server: ServerProcess,
 ) -> None:
     async def scenario() -> None:
-        (a, ra), (b, rb) = await person(server), await person(server)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(server)
         made = r.json()["challenge"]
         table = made["table"]["id"]
         # The lobby's summary (what the friend's toast shows) names the kept seat too.
@@ -71,9 +69,7 @@ def test_a_lapsed_challenge_says_so_on_its_seat(server_with: Any) -> None:
     server = server_with(challenge_seconds=0.3)
 
     async def scenario() -> None:
-        (a, ra), (b, rb) = await person(server), await person(server)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(server)
         table = r.json()["challenge"]["table"]["id"]
         await host_at(a, table)
         await a.expect("challenge_answer")

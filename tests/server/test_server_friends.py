@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from httpx import Response
 from roomclient import Player, Rest, ServerProcess, play, run
 
 HEARTS = {"game": "hearts-trumps", "options": {"target": 1}}
@@ -25,6 +26,15 @@ async def befriend(a: Rest, b: Rest, b_name: str, a_name: str) -> None:
     assert r.status_code == 200 and r.json()["status"] == "sent", r.text
     r = await b.post("/api/friends/accept", {"player": a_name})
     assert r.status_code == 200 and r.json()["status"] == "friends", r.text
+
+
+async def challenged(server: ServerProcess) -> tuple[Player, Rest, Player, Rest, Response]:
+    """Two new friends, the first challenging the second to Hearts Are Trumps: both
+    players, their sessions, and the answer to the challenge."""
+    (a, ra), (b, rb) = await person(server), await person(server)
+    await befriend(ra, rb, b.name, a.name)
+    r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+    return a, ra, b, rb, r
 
 
 async def friends_of(rest: Rest) -> dict[str, Any]:
@@ -225,9 +235,7 @@ def test_an_unanswered_challenge_expires(server_with: Any) -> None:
     server = server_with(challenge_seconds=0.3)
 
     async def scenario() -> None:
-        (a, ra), (b, rb) = await person(server), await person(server)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(server)
         table = r.json()["challenge"]["table"]["id"]
         over = await b.expect("challenge_over")
         assert over == {"type": "challenge_over", "table": table, "reason": "expired"}
@@ -248,9 +256,7 @@ def test_a_challenge_ends_when_its_challenger_leaves_the_table(server: ServerPro
     """Accepted afterwards, it seated the friend alone at a table nobody would come to."""
 
     async def scenario() -> None:
-        (a, ra), (b, rb) = await person(server), await person(server)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(server)
         table = r.json()["challenge"]["table"]["id"]
         await b.expect("challenge")
         r = await ra.post(f"/api/tables/{table}/leave")
@@ -268,9 +274,7 @@ def test_a_challenge_ends_when_its_challenger_leaves_the_table(server: ServerPro
 
 def test_a_rematch_invites_the_same_players_to_the_same_seats(server: ServerProcess) -> None:
     async def scenario() -> None:
-        (a, ra), (b, rb) = await person(server), await person(server)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(server)
         table = r.json()["challenge"]["table"]["id"]
         await rb.post(f"/api/challenges/{table}/accept")
         for p, seat in ((a, 0), (b, 1)):
@@ -352,9 +356,7 @@ def test_a_challenge_outlives_a_restart(make_server: Any) -> None:
     first = make_server()
 
     async def made() -> tuple[str, str, str, str, int]:
-        (a, ra), (b, rb) = await person(first), await person(first)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(first)
         assert r.status_code == 200, r.text
         await b.expect("challenge")
         for p, rest in ((a, ra), (b, rb)):
@@ -389,9 +391,7 @@ def test_a_declined_friends_kept_seat_still_says_so_after_a_restart(make_server:
     first = make_server()
 
     async def declined() -> tuple[str, str, int]:
-        (a, ra), (b, rb) = await person(first), await person(first)
-        await befriend(ra, rb, b.name, a.name)
-        r = await ra.post("/api/challenges", {"players": [b.name], "table": HEARTS})
+        a, ra, b, rb, r = await challenged(first)
         table = r.json()["challenge"]["table"]["id"]
         r = await rb.post(f"/api/challenges/{table}/decline")
         assert r.json()["answer"] == "declined"
