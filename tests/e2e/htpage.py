@@ -125,3 +125,17 @@ def play_hand(page: Page, how: tuple[str, str, str] = ("click", "click", "click"
     press_place(page)
     wait_for_battles(page, deal, hand_no)
     return placement
+
+
+def play_a_one_deal_match(page: Page) -> Locator:
+    """A Hearts Are Trumps match against a beginner bot to a target of 1, played through
+    its one deal (nine hands, HT-4, HT-5) by the signed-in page; returns the result shown
+    once the match is over."""
+    table_id = create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}], 1)
+    open_table(page, table_id)
+    for _ in range(9):
+        play_hand(page)
+    result = page.get_by_test_id("match-result")
+    expect(result).to_be_visible()
+    expect(table(page)).to_have_attribute("data-phase", "over")
+    return result

@@ -17,7 +17,7 @@ from htpage import (
     loot_counts,
     open_table,
     page_errors,
-    play_hand,
+    play_a_one_deal_match,
     press_place,
     slot,
     table,
@@ -201,13 +201,7 @@ def test_the_match_ends_at_its_target_with_the_winner_named(context: BrowserCont
     errors = page_errors(page)
     sign_in_as_guest(page)
     # A target of 1: whoever takes more loot cards (59) or either on a tie (29) passes it.
-    table_id = create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}], 1)
-    open_table(page, table_id)
-    for _ in range(9):
-        play_hand(page)
-    result = page.get_by_test_id("match-result")
-    expect(result).to_be_visible()
-    expect(table(page)).to_have_attribute("data-phase", "over")
+    result = play_a_one_deal_match(page)
     # By seat (the human sits at 0), not by screen order: the opponent is shown on top.
     totals = [
         int(page.locator(f'[data-testid="ht-total"][data-seat="{s}"]').inner_text()) for s in (0, 1)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from htpage import create_table, open_table, page_errors, play_hand
+from htpage import page_errors, play_a_one_deal_match
 from playwright.sync_api import BrowserContext, expect
-from tablepage import sign_in_as_guest, table
+from tablepage import sign_in_as_guest
 
 
 def test_the_match_result_shows_how_the_last_deal_scored(
@@ -17,13 +17,7 @@ def test_the_match_result_shows_how_the_last_deal_scored(
     errors = page_errors(page)
     sign_in_as_guest(page)
     # A target of 1: the first deal ends the match (its nine hands: HT-4, HT-5).
-    table_id = create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}], 1)
-    open_table(page, table_id)
-    for _ in range(9):
-        play_hand(page)
-    result = page.get_by_test_id("match-result")
-    expect(result).to_be_visible()
-    expect(table(page)).to_have_attribute("data-phase", "over")
+    result = play_a_one_deal_match(page)
     # A new level or achievement may come over the result once: closed first.
     page.add_locator_handler(
         page.get_by_test_id("level-up"),
