@@ -88,6 +88,23 @@ def step(
     return True
 
 
+def check_sheet_rows(sheet: Locator, where: str) -> None:
+    """Each bought deal's row says its contract: the kind with Hokum's trump drawn, where
+    the buyer sits around the table (for a seated reader), the whole in words for a screen
+    reader; and the sheet fits its column, never scrolling sideways."""
+    cells = sheet.get_by_test_id("ba-sheet-contract")
+    passed_out = sheet.locator("tr[data-deal] td.none").count()  # BA-9: no contract
+    expect(cells).to_have_count(sheet.locator("tr[data-deal]").count() - passed_out)
+    for cell in cells.all():
+        contract = cell.get_attribute("data-contract") or ""
+        assert re.fullmatch(r"hokum:[SHDC]|sun|ashkal", contract), (where, contract)
+        assert cell.get_attribute("data-place") in ("bottom", "left", "top", "right"), where
+        expect(cell.locator("svg")).to_have_count(1 if contract.startswith("hokum") else 0)
+        expect(cell.locator(".sr")).not_to_be_empty()
+    box = sheet.locator(".scroll").evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert box[0] <= box[1], (where, "the sheet scrolls sideways", box)
+
+
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_guest_plays_whole_rounds_with_three_bots(
     context: BrowserContext, shots: Path, lang: str
@@ -126,6 +143,7 @@ def test_a_guest_plays_whole_rounds_with_three_bots(
     sheet = page.get_by_test_id("ba-sheet")
     expect(sheet.locator("tr[data-deal]")).to_have_count(ROUNDS)
     expect(sheet).to_contain_text(re.compile("152"))
+    check_sheet_rows(sheet, f"score tab {lang}")
     assert errors == []
 
 
@@ -248,6 +266,7 @@ def test_in_arabic_the_room_reads_right_to_left_around_a_felt_that_stays_put(
     sheet = page.get_by_test_id("ba-sheet")
     expect(sheet.locator("tr[data-deal]")).to_have_count(1)
     expect(sheet).to_contain_text("لنا")
+    check_sheet_rows(sheet, f"score tab ar {size}")
     check_screen(page, f"score tab ar {size}", page.locator(".side [role=tab]"))
     snap("baloot-sheet")
     if size == "phone":

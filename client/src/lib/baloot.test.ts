@@ -11,6 +11,7 @@ import {
   projectParts,
   roundWhy,
   sayHelp,
+  sheetContract,
   sayName,
   teamOf,
   trumpOf,
@@ -238,5 +239,70 @@ describe('a project in a line (BA-17)', () => {
     expect(projectHelp('sira', 'en')).toBe('3 cards in a row of one suit');
     expect(projectHelp('four-hundred', 'es')).toBe('Cuatro ases, en Sun');
     expect(projectHelp('unknown')).toBe('');
+  });
+});
+
+describe('a score sheet row (the contract of a finished deal)', () => {
+  const played: BalootDeal = {
+    deal: 2,
+    dealer: 0,
+    passed_out: false,
+    declared: [[], [], [], []],
+    baloot_seat: null,
+    contract: 'hokum:H',
+    buyer: 1,
+    level: 2,
+    gahwa: false,
+    points: [0, 32],
+  };
+  const names = ['ana-long-name', 'bot-club-2', 'bo', 'bot-club-4'];
+  const nameOf = (s: number): string => names[s] ?? '?';
+
+  it('gives the kind, the trump, the doubling and where the buyer sits, seen from the reader', () => {
+    expect(sheetContract(played, 0, nameOf, 'en')).toEqual({
+      kind: 'Hokum',
+      trump: 'H',
+      level: '×2',
+      place: 'left',
+      buyer: 'left',
+      whole: 'bot-club-2 (left) bought: Hokum in hearts · Doubled',
+    });
+    // The same seat is another place for each reader: the one across is the partner.
+    expect(sheetContract(played, 3, nameOf, 'en')?.buyer).toBe('partner');
+    expect(sheetContract(played, 2, nameOf, 'en')?.buyer).toBe('right');
+    expect(sheetContract(played, 1, nameOf, 'en')?.buyer).toBe('you');
+  });
+
+  it('names the buyer to a spectator, who has no place at the table', () => {
+    const c = sheetContract({ ...played, buyer: 0 }, null, nameOf, 'en');
+    expect(c?.place).toBeNull();
+    expect(c?.buyer).toBe('ana-long-name');
+    expect(c?.whole).toBe('ana-long-name bought: Hokum in hearts · Doubled');
+  });
+
+  it('leaves the trump to Hokum and the doubling mark to a doubled deal; Gahwa above all', () => {
+    const sun = sheetContract({ ...played, contract: 'sun', level: 1 }, 0, nameOf, 'en');
+    expect([sun?.kind, sun?.trump, sun?.level]).toEqual(['Sun', null, null]);
+    expect(sun?.whole).toBe('bot-club-2 (left) bought: Sun');
+    expect(sheetContract({ ...played, contract: 'ashkal', level: 3 }, 0, nameOf, 'en')?.level).toBe('×3');
+    const gahwa = sheetContract({ ...played, level: 4, gahwa: true }, 0, nameOf, 'es');
+    expect(gahwa?.level).toBe('Gahwa');
+    expect(gahwa?.whole).toBe('bot-club-2 (izquierda) compró: Hokum a corazones · Gahwa');
+  });
+
+  it('has no contract for a deal passed out', () => {
+    expect(sheetContract({ deal: 1, dealer: 3, passed_out: true, declared: [], baloot_seat: null }, 0, nameOf)).toBeNull();
+  });
+
+  it('says it in every language, the suit in words and figures kept left to right in Arabic', () => {
+    for (const lang of ['es', 'en', 'ar'] as const) {
+      const c = sheetContract(played, 0, nameOf, lang);
+      expect(c?.buyer).toBe(phrases[lang].baPlace_left);
+      expect(c?.whole).toContain('bot-club-2');
+      expect(c?.whole).toContain(phrases[lang].baLevel_2);
+      expect(c?.whole).not.toMatch(/\{\w+\}/);
+    }
+    expect(sheetContract(played, 0, nameOf, 'es')?.whole).toContain('corazones');
+    expect(sheetContract(played, 0, nameOf, 'ar')?.level).toBe('\u2066×2\u2069');
   });
 });

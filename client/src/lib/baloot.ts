@@ -3,6 +3,7 @@
 // and a finished round in words (the conversion step by step, and why a bid failed).
 import { isSuit, type HandOrder } from './cards';
 import { suitName, t, type Key, type Lang } from './i18n.svelte';
+import { placeOf, type Place } from './table/seats';
 import type { FinishedTrick } from './view';
 
 export type BalootPhase = 'bid' | 'double' | 'play' | 'over';
@@ -353,6 +354,13 @@ const PROJECT_HELP: Record<string, Key> = {
 
 const LEVEL_NAMES: Record<number, Key> = { 2: 'baLevel_2', 3: 'baLevel_3', 4: 'baLevel_4' };
 
+const PLACE_NAMES: Record<Place, Key> = {
+  bottom: 'baPlace_bottom',
+  top: 'baPlace_top',
+  left: 'baPlace_left',
+  right: 'baPlace_right',
+};
+
 /** A bid or doubling step in words (`hokum:S` → "Hokum in spades"); unknown text stays. */
 export function sayName(said: string, lang?: Lang): string {
   const suit = trumpOf(said);
@@ -397,4 +405,49 @@ export function levelName(level: number, gahwa: boolean, lang?: Lang): string | 
   if (gahwa) return t('baGahwa', {}, lang);
   const key = LEVEL_NAMES[level];
   return key ? t(key, {}, lang) : null;
+}
+
+/** A finished deal's contract as a score sheet row shows it. */
+export interface SheetContract {
+  /** "Hokum", "Sun" or "Ashkal". */
+  kind: string;
+  /** The trump suit's letter for Hokum (drawn as its mark), else null. */
+  trump: string | null;
+  /** The doubling, short ("×2", "Gahwa"); null if the deal was not doubled. */
+  level: string | null;
+  /** Where the buyer sat, seen from the reader (the felt's place: the reader, the partner,
+   * an opponent on the left or right); null for a spectator. */
+  place: Place | null;
+  /** That place in a word ("left"), or for a spectator the buyer's name. */
+  buyer: string;
+  /** The whole contract in words, the suit and the buyer's name included: the row's text
+   * for a screen reader, whose suit mark is a picture, and the pointer's title. */
+  whole: string;
+}
+
+/** A finished deal's contract for its row of the score sheet; null if it was passed out.
+ * Names are long on a phone and seats sit still for a match, so a seated reader gets the
+ * buyer's place around the table in a word, and a spectator the buyer's name. */
+export function sheetContract(
+  d: BalootDeal,
+  me: number | null,
+  nameOf: (seat: number) => string,
+  lang?: Lang,
+): SheetContract | null {
+  if (d.passed_out || d.contract === undefined || d.buyer === undefined) return null;
+  const gahwa = d.gahwa ?? false;
+  const level = d.level ?? 1;
+  const place = me === null ? null : placeOf(d.buyer, me, 4);
+  const name = nameOf(d.buyer);
+  const buyer = place === null ? name : t(PLACE_NAMES[place], {}, lang);
+  const doubled = levelName(level, gahwa, lang);
+  const contract = doubled === null ? sayName(d.contract, lang) : `${sayName(d.contract, lang)} · ${doubled}`;
+  return {
+    kind: contractName(d.contract, lang),
+    trump: trumpOf(d.contract),
+    level: gahwa ? t('baGahwa', {}, lang) : level > 1 ? t('baTimes', { n: level }, lang) : null,
+    place,
+    buyer,
+    whole: t('baBought', { name: place === null ? name : `${name} (${buyer})`, contract }, lang),
+  };
 }

@@ -5,6 +5,7 @@ import {
   assign,
   battleReason,
   bonusText,
+  cardsToPlace,
   dealScore,
   keepHeld,
   leader,
@@ -20,7 +21,9 @@ import {
   unassign,
   unplaced,
   type HtDeal,
+  type HtView,
 } from './hearts-trumps';
+import { t } from './i18n.svelte';
 
 describe('hearts-trumps placing', () => {
   it('writes and reads the action text LOOT/ATTACKER/DEFENDER', () => {
@@ -69,6 +72,42 @@ describe('hearts-trumps placing', () => {
 
   it('sorts jokers, then hearts, diamonds, clubs, spades, high first with the ace low', () => {
     expect(sortHtHand(['AS', 'KS', 'AH', 'JK', '5D', 'KH', '5C'])).toEqual(['JK', 'KH', 'AH', '5D', '5C', 'KS', 'AS']);
+  });
+});
+
+describe('hearts-trumps cards to place', () => {
+  // The server's views of one state (tests/hearts_trumps/test_ht_view.py): seat 1 has sent
+  // 2D/3D/4D, seat 0 has not placed yet.
+  const seen = (seat: number, hand: string[]): Pick<HtView, 'seat' | 'hand' | 'hand_counts' | 'placed'> => ({
+    seat,
+    hand,
+    hand_counts: [6, 3],
+    placed: [false, true],
+  });
+  const seat0 = seen(0, ['2S', '3S', '4S', '5S', '6S', '7S']);
+  const seat1 = seen(1, ['5D', '6D', '7D']);
+
+  it('counts the cards in a slot as still to place: the hand row and the draft together', () => {
+    const draft = assign(assign(EMPTY_SLOTS, 'loot', '2S'), 'attacker', '7S');
+    const row = unplaced(seat0.hand ?? [], draft);
+    const inSlots = Object.values(draft).filter((c) => c !== null).length;
+    expect(row).toHaveLength(4);
+    expect(cardsToPlace(seat0, 0)).toBe(row.length + inSlots);
+    expect(cardsToPlace(seat0, 0)).toBe(6);
+  });
+
+  it('leaves a placement sent out of the count, for the player and the opponent alike', () => {
+    expect(cardsToPlace(seat1, 1)).toBe(seat1.hand?.length);
+    expect(cardsToPlace(seat1, 1)).toBe(3);
+    expect(cardsToPlace(seat0, 1)).toBe(3);
+    expect(cardsToPlace(seat1, 0)).toBe(6);
+    expect(cardsToPlace({ hand_counts: [] }, 1)).toBe(0);
+  });
+
+  it('says what it counts: cards not yet placed, not the hand row', () => {
+    expect(t('htCardsLeft', { n: 6 }, 'es')).toBe('6 por colocar');
+    expect(t('htCardsLeft', { n: 3 }, 'en')).toBe('3 to place');
+    expect(t('htCardsLeft', { n: 0 }, 'ar')).toContain('0');
   });
 });
 

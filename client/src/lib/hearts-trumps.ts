@@ -174,6 +174,17 @@ export function keepHeld(slots: Slots, hand: readonly string[]): Slots {
   return out;
 }
 
+/**
+ * How many cards a seat has still to place this round (HT-5, HT-6): the view's count, the
+ * server's. A card in a slot is still to place until "Place" sends it: the slots are a
+ * draft the server never sees (the opponent's drafts are all we cannot see), so the
+ * player's count and the opponent's say the same thing. A placement sent leaves the count;
+ * its three cards show as placed beside it.
+ */
+export function cardsToPlace(view: Pick<HtView, 'hand_counts'>, seat: number): number {
+  return view.hand_counts[seat] ?? 0;
+}
+
 /** The hand's cards not in a slot, in the hand's order (each slot takes one copy). */
 export function unplaced(hand: readonly string[], slots: Slots): string[] {
   const left = [...hand];
