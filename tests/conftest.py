@@ -10,7 +10,20 @@ Every test under ``tests/e2e/`` (a real server and a browser) is marked ``slow``
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+
+# The tests start a hundred Python processes and more (xdist's workers, servers, commands),
+# each importing Bolola and its libraries: without cached bytecode every one compiles them
+# again, seconds of CPU each. Where bytecode is not written beside the sources
+# (PYTHONDONTWRITEBYTECODE, as in many containers) it goes to one git-ignored cache
+# instead, for this process and every one started from it (they inherit the environment).
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    _pycache = Path(__file__).resolve().parent.parent / ".pytest_cache" / "pycache"
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = str(_pycache)
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(_pycache)
 
 import pytest
 from hypothesis import settings

@@ -82,8 +82,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         restart_on_jemalloc(os.environ.get("BOLOLA_ALLOCATOR", "jemalloc"))
     parser = argparse.ArgumentParser(prog="bolola", description="Bolola, an online card room.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Only the command asked for is imported and given its options (a second or more of
+    # imports saved: the server's and the database's for `bolola legal`); the others are
+    # listed by name. Anything else (no command, --help, a typo) loads them all.
+    given = sys.argv[1:] if argv is None else list(argv)
+    wanted = given[0] if given and given[0] in COMMANDS else None
     modules: dict[str, Command] = {}
     for name, (module_name, help_text) in COMMANDS.items():
+        if wanted is not None and name != wanted:
+            sub.add_parser(name, help=help_text, description=help_text)
+            continue
         try:
             module = cast(Command, importlib.import_module(module_name))
         except ModuleNotFoundError as e:

@@ -106,10 +106,16 @@ class Seated:
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
-    """One finished deal: what it was (a contract's name, or ``deal``) and each seat's points."""
+    """One finished deal: what it was (a contract's name, or ``deal``) and each seat's points.
+
+    ``detail``: the deal in full, in the game's own text form, where the label leaves out
+    what a reader of the match page wants (Baloot: the trump, the doubling, the buyer's
+    seat); empty when the label says it all. The label stays short: the arena groups deals
+    by it."""
 
     label: str
     points: tuple[int, ...]
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)

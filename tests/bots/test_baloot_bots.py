@@ -3,6 +3,7 @@ than ``beginner`` in the arena."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 from itertools import islice
@@ -86,7 +87,11 @@ def card_played(state: Match) -> tuple[str, list[str]]:
         state, _ = GAME.apply(state, seat, action)
 
 
-POSITIONS = positions(120)
+@functools.cache
+def random_positions() -> list[tuple[Match, int]]:
+    """The positions the tests below share, made on first use (not when the module is
+    imported: every xdist worker imports every module, and runs only some)."""
+    return positions(120)
 
 
 def test_registered_as_the_club_level() -> None:
@@ -94,16 +99,16 @@ def test_registered_as_the_club_level() -> None:
 
 
 def test_positions_cover_every_phase() -> None:
-    phases = {GAME.view(state, seat).phase for state, seat in POSITIONS}
+    phases = {GAME.view(state, seat).phase for state, seat in random_positions()}
     assert {"bid", "double", "play"} <= phases
     assert any(
         any(str(a).startswith("project:") for a in GAME.legal_actions(state, seat))
-        for state, seat in POSITIONS
+        for state, seat in random_positions()
     )
 
 
 def test_always_legal_in_random_positions() -> None:
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         legal = GAME.legal_actions(state, seat)
         action = decide(state, seat, n)
         assert action in legal, (n, action)
@@ -111,7 +116,7 @@ def test_always_legal_in_random_positions() -> None:
 
 
 def test_accepts_legal_actions_in_text_form() -> None:
-    for n, (state, seat) in enumerate(POSITIONS[:30]):
+    for n, (state, seat) in enumerate(random_positions()[:30]):
         view = GAME.view(state, seat)
         assert BOT.choose(view, list(view.legal), n) in view.legal
 
@@ -128,7 +133,7 @@ def test_always_legal_through_whole_matches_with_club_everywhere() -> None:
 
 
 def test_deterministic_for_a_seed() -> None:
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         assert decide(state, seat, n) == decide(state, seat, n) == decide(state, seat, n + 1)
 
 
@@ -136,13 +141,13 @@ def test_honest_the_decision_ignores_hidden_cards() -> None:
     """Redealing every card hidden from the seat gives the same view and the same choice."""
     rng = random.Random(5)
     moved = 0
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         for _ in range(3):
             other = GAME.resample(state, seat, rng)
             assert GAME.view(other, seat) == GAME.view(state, seat)
             moved += other.deal.hands != state.deal.hands
             assert decide(other, seat, n) == decide(state, seat, n), n
-    assert moved > len(POSITIONS)  # the hidden cards really moved
+    assert moved > len(random_positions())  # the hidden cards really moved
 
 
 def test_bids_hokum_with_jack_nine_ace_of_the_bid_suit() -> None:

@@ -3,6 +3,7 @@ and a look at its decision time (measured, not asserted: docs/bots.md)."""
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 
@@ -17,7 +18,13 @@ from bolola.games.baloot.match import GAME, Match
 from bolola.games.baloot.projects import Project
 
 BOT = make_expert(Budget(samples=6, seconds=30.0))
-POSITIONS = positions(40, seed=3)
+
+
+@functools.cache
+def random_positions() -> list[tuple[Match, int]]:
+    """The positions the tests below share, made on first use (not when the module is
+    imported: every xdist worker imports every module, and runs only some)."""
+    return positions(40, seed=3)
 
 
 def decide(state: Match, seat: int, seed: int = 0) -> Action:
@@ -29,20 +36,20 @@ def test_registered_as_the_expert_level() -> None:
 
 
 def test_always_legal_in_random_positions() -> None:
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         action = decide(state, seat, n)
         assert action in GAME.legal_actions(state, seat), (n, action)
         GAME.apply(state, seat, action)
 
 
 def test_accepts_legal_actions_in_text_form() -> None:
-    for n, (state, seat) in enumerate(POSITIONS[:10]):
+    for n, (state, seat) in enumerate(random_positions()[:10]):
         view = GAME.view(state, seat)
         assert BOT.choose(view, list(view.legal), n) in view.legal
 
 
 def test_deterministic_for_a_seed() -> None:
-    for n, (state, seat) in enumerate(POSITIONS[:20]):
+    for n, (state, seat) in enumerate(random_positions()[:20]):
         assert decide(state, seat, n) == decide(state, seat, n)
 
 
@@ -50,20 +57,20 @@ def test_honest_the_decision_ignores_hidden_cards() -> None:
     """Redealing every card hidden from the seat gives the same view and the same choice."""
     rng = random.Random(5)
     moved = 0
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         for _ in range(2):
             other = GAME.resample(state, seat, rng)
             assert GAME.view(other, seat) == GAME.view(state, seat)
             moved += other.deal.hands != state.deal.hands
             assert decide(other, seat, n) == decide(state, seat, n), n
-    assert moved > len(POSITIONS) // 2
+    assert moved > len(random_positions()) // 2
 
 
 def test_samples_agree_with_the_view() -> None:
     """Every sample keeps the hand sizes, the unseen cards, the bid card with its buyer
     and the voids shown."""
     rng = random.Random(1)
-    for state, seat in POSITIONS:
+    for state, seat in random_positions():
         view = GAME.view(state, seat)
         know = Knowledge.of(view)
         for _ in range(5):
@@ -123,7 +130,7 @@ def test_decision_time_is_measured_not_asserted() -> None:
     """A look at the default budget's cost (the figures are in docs/bots.md)."""
     bot = make_expert(Budget(seconds=30.0))
     spent = []
-    for n, (state, seat) in enumerate(POSITIONS[:8]):
+    for n, (state, seat) in enumerate(random_positions()[:8]):
         started = time.process_time()
         action = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), n)
         spent.append(time.process_time() - started)

@@ -3,6 +3,7 @@ hand-made positions, and ``club`` stronger than ``beginner`` in the arena."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 from typing import Any
@@ -125,7 +126,11 @@ def positions(count: int, seed: int = 0) -> list[tuple[Match, int]]:
     return out[:count]
 
 
-POSITIONS = positions(60)
+@functools.cache
+def random_positions() -> list[tuple[Match, int]]:
+    """The positions the tests below share, made on first use (not when the module is
+    imported: every xdist worker imports every module, and runs only some)."""
+    return positions(60)
 
 
 def test_registered_as_the_club_and_expert_levels() -> None:
@@ -134,23 +139,23 @@ def test_registered_as_the_club_and_expert_levels() -> None:
 
 
 def test_positions_cover_the_draw_the_melds_and_the_discard() -> None:
-    kinds = {decide(s, seat).split(":")[0] for s, seat in POSITIONS}
+    kinds = {decide(s, seat).split(":")[0] for s, seat in random_positions()}
     assert {"draw", "discard"} <= kinds and kinds & {"open", "meld", "lay"}
     assert any(
         any(str(a).startswith("take:") for a in GAME.legal_actions(s, seat))
-        for s, seat in POSITIONS
+        for s, seat in random_positions()
     )
 
 
 def test_always_legal_in_random_positions() -> None:
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         for bot in (CLUB, EXPERT):
             text = decide(state, seat, bot, n)
             GAME.apply(state, seat, GAME.parse_action(text))  # the engine accepts it
 
 
 def test_accepts_legal_actions_in_text_form() -> None:
-    for n, (state, seat) in enumerate(POSITIONS[:20]):
+    for n, (state, seat) in enumerate(random_positions()[:20]):
         view = GAME.view(state, seat)
         assert CLUB.choose(view, list(view.legal), n) in view.legal
 
@@ -171,7 +176,7 @@ def test_whole_matches_end_with_clubs_and_an_expert() -> None:
 
 
 def test_deterministic_for_a_seed() -> None:
-    for n, (state, seat) in enumerate(POSITIONS[:30]):
+    for n, (state, seat) in enumerate(random_positions()[:30]):
         assert decide(state, seat, CLUB, n) == decide(state, seat, CLUB, n + 1)
         assert decide(state, seat, EXPERT, n) == decide(state, seat, EXPERT, n)
 
@@ -181,7 +186,7 @@ def test_honest_the_decision_ignores_hidden_cards() -> None:
     both bots' choices as they were."""
     rng = random.Random(5)
     moved = 0
-    for n, (state, seat) in enumerate(POSITIONS):
+    for n, (state, seat) in enumerate(random_positions()):
         club, expert = decide(state, seat, CLUB, n), decide(state, seat, EXPERT, n)
         for _ in range(2):
             other = GAME.resample(state, seat, rng)
@@ -189,12 +194,12 @@ def test_honest_the_decision_ignores_hidden_cards() -> None:
             moved += other.round.hands != state.round.hands
             assert decide(other, seat, CLUB, n) == club, n
             assert decide(other, seat, EXPERT, n) == expert, n
-    assert moved > len(POSITIONS)  # the hidden cards really moved
+    assert moved > len(random_positions())  # the hidden cards really moved
 
 
 def test_samples_agree_with_the_view() -> None:
     rng = random.Random(3)
-    for state, seat in POSITIONS[:30]:
+    for state, seat in random_positions()[:30]:
         view = GAME.view(state, seat)
         r = world(view, rng)
         assert r.hands[seat] == view.hand and r.pile == view.pile and r.table == view.table

@@ -58,11 +58,60 @@ OVER = """([els, popups]) => {
   return out;
 }"""
 
-# For each element: is its box inside the viewport and inside every ancestor that clips
-# (overflow other than visible), and what the browser hits at the centre of the part of it
-# a player sees and takes (for a card of a fan, the strip its right-hand neighbour leaves
-# uncovered).
-REACH = """(els) => els.map((el) => {
+# Page-side helpers: the ancestors whose overflow clips an element. Not every ancestor
+# does: a box is clipped only by those on its chain of containing blocks (CSS 2 §11.1.1:
+# overflow clips all descendants "except those whose containing block is the viewport or
+# an ancestor of the element"). A static or relative box's containing block is its parent;
+# an absolute one's is the nearest positioned ancestor; a fixed one's is the viewport,
+# unless an ancestor with a transform, a filter, layout or paint containment (a container
+# query's container too) or will-change of those takes its place, and that ancestor also
+# holds absolute boxes. So a fixed bar inside a scroller is clipped by the viewport alone,
+# an absolute one inside an unpositioned scroller by nothing between it and its positioned
+# ancestor. The body's overflow goes to the viewport when the root's is visible.
+CLIPS = """
+  const holdsFixed = (s) => s.transform !== 'none' || s.perspective !== 'none'
+    || s.filter !== 'none' || (s.backdropFilter ?? 'none') !== 'none'
+    || (s.translate ?? 'none') !== 'none' || (s.rotate ?? 'none') !== 'none'
+    || (s.scale ?? 'none') !== 'none'
+    || /\\b(layout|paint|strict|content)\\b/.test(s.contain ?? '')
+    || (s.containerType ?? 'normal') !== 'normal' || s.contentVisibility === 'auto'
+    || /\\b(transform|perspective|filter|backdrop-filter|translate|rotate|scale)\\b/
+      .test(s.willChange ?? '');
+  const containingBlock = (el) => {
+    const position = getComputedStyle(el).position;
+    if (position !== 'fixed' && position !== 'absolute') return el.parentElement;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (holdsFixed(s) || (position === 'absolute' && s.position !== 'static')) return a;
+    }
+    return null;
+  };
+  const clippers = (el) => {
+    const root = document.documentElement;
+    const rs = getComputedStyle(root);
+    const rootVisible = rs.overflowX === 'visible' && rs.overflowY === 'visible';
+    const out = [];
+    for (let a = containingBlock(el); a && a !== root; a = containingBlock(a)) {
+      if (a === document.body && rootVisible) continue;
+      const s = getComputedStyle(a);
+      if (s.display === 'contents' || s.display === 'inline') continue;
+      const paint = /\\b(paint|strict|content)\\b/.test(s.contain ?? '')
+        || s.contentVisibility === 'auto';
+      const x = paint || s.overflowX !== 'visible', y = paint || s.overflowY !== 'visible';
+      if (x || y) out.push({el: a, x, y});
+    }
+    return out;
+  };
+"""
+
+# For each element: is its box inside the viewport and inside every ancestor that clips it
+# (``CLIPS``), and what the browser hits at the centre of the part of it a player sees and
+# takes (for a card of a fan, the strip its right-hand neighbour leaves uncovered).
+REACH = (
+    """(els) => {"""
+    + CLIPS
+    + """
+  return els.map((el) => {
   const r = el.getBoundingClientRect();
   const name = el.dataset.card || el.dataset.contract || el.dataset.trump || el.dataset.testid
     || el.textContent.trim().slice(0, 30);
@@ -73,12 +122,10 @@ REACH = """(els) => els.map((el) => {
   if (r.left < -eps || r.top < -eps || r.right > vw + eps || r.bottom > vh + eps) {
     problems.push(`outside the ${vw}x${vh} viewport: ${JSON.stringify(r.toJSON())}`);
   }
-  for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
-    const s = getComputedStyle(a);
-    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+  for (const {el: a, x: clipsX, y: clipsY} of clippers(el)) {
     const ar = a.getBoundingClientRect();
-    if (r.left < ar.left - eps || r.top < ar.top - eps
-        || r.right > ar.right + eps || r.bottom > ar.bottom + eps) {
+    if ((clipsX && (r.left < ar.left - eps || r.right > ar.right + eps))
+        || (clipsY && (r.top < ar.top - eps || r.bottom > ar.bottom + eps))) {
       const box = JSON.stringify(ar.toJSON());
       problems.push(`clipped by ${a.tagName.toLowerCase()}.${a.className} ${box}`);
     }
@@ -99,7 +146,9 @@ REACH = """(els) => els.map((el) => {
     problems.push(`covered at (${x.toFixed(0)}, ${y.toFixed(0)}) by ${what}`);
   }
   return {name, problems};
-})"""
+});
+}"""
+)
 
 # How much of each element shows (a share of a grid of points over its box where the
 # browser hits the element itself, inside the viewport).
@@ -170,10 +219,14 @@ def no_page_scroll(page: Page) -> dict[str, int]:
 
 
 # Elements on show whose box sticks out of the viewport sideways, unless an ancestor clips
-# them (a scroller, the table's screen: that ancestor is what shows, and is checked
-# itself). A right-to-left page scrolls towards the left only, so what sticks out on the
-# right makes no scroll bar: the page's scroll width alone would not tell.
-SIDEWAYS = """() => {
+# them across (a scroller, the table's screen: that ancestor is what shows, and is checked
+# itself; only one on its chain of containing blocks, ``CLIPS``: a fixed bar is not hidden
+# by a scroller around it). A right-to-left page scrolls towards the left only, so what
+# sticks out on the right makes no scroll bar: the page's scroll width alone would not tell.
+SIDEWAYS = (
+    """() => {"""
+    + CLIPS
+    + """
   const vw = document.documentElement.clientWidth;
   const eps = 0.5;
   const out = [];
@@ -183,20 +236,14 @@ SIDEWAYS = """() => {
     if (r.left >= -eps && r.right <= vw + eps) continue;
     const s = getComputedStyle(el);
     if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
-    let clipped = false;
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-      if (getComputedStyle(a).overflowX !== 'visible') {
-        clipped = true;
-        break;
-      }
-    }
-    if (clipped) continue;
+    if (clippers(el).some((c) => c.x && c.el !== document.body)) continue;
     const name = el.dataset.testid
       || `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className}`;
     out.push({name, left: Math.round(r.left), right: Math.round(r.right), viewport: vw});
   }
   return out;
 }"""
+)
 
 # The pairs of elements whose boxes meet (one inside the other is not a pair: a part of it).
 MEETING = """(els) => {

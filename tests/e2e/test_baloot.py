@@ -1,7 +1,10 @@
 """Baloot in the browser: a guest plays whole rounds with three bots — bidding, doubling
 when offered, declaring projects, playing every card — and reads the round's summary; in
 Arabic, the lobby and the table read right to left on a desktop (1280 x 800) and a phone
-(390 x 844) while the felt stays a real table, left to right (``*-ar-*.png``)."""
+(390 x 844) while the felt stays a real table, left to right (``*-ar-*.png``). The
+purchase is said on the felt with its trump in words, in every reader's language; a
+spectator, in neither team, reads the teams by their players, and a finished match's page
+gives each deal's contract in full."""
 
 from __future__ import annotations
 
@@ -14,9 +17,23 @@ from e2eserver import Server
 from layout import assert_apart, assert_in_reach, assert_nothing_over, no_page_scroll, sideways
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from screens import SIZES, open_context
-from tablepage import CORNER, create_table, keep_frames, set_pace, watch_errors
+from tablepage import CORNER, create_table, keep_frames, set_pace, sign_in_as_guest, watch_errors
 
 ROUNDS = 2
+BOT = {"kind": "bot", "level": "beginner"}
+WHOLE_MATCH_MS = 180_000  # four bots play a Baloot match to 152 (about 30 s here)
+# A suit in words, and "X bought: Hokum in <suit>", as each language says them.
+SUITS = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "es": {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"},
+    "ar": {"S": "سبيت", "H": "هاص", "D": "ديمن", "C": "شريا"},
+}
+BOUGHT_HOKUM = {
+    "en": "{name} bought: Hokum in {suit}",
+    "es": "{name} compró: Hokum a {suit}",
+    "ar": "{name} اشترى: حكم {suit}",
+}
+LOCALES = {"en": "en-GB", "es": "es-ES", "ar": "ar-SA"}
 
 
 def sign_in(page: Page, lang: str) -> None:
@@ -88,19 +105,24 @@ def step(
     return True
 
 
-def check_sheet_rows(sheet: Locator, where: str) -> None:
+def check_sheet_rows(sheet: Locator, where: str, names: list[str] | None = None) -> None:
     """Each bought deal's row says its contract: the kind with Hokum's trump drawn, where
-    the buyer sits around the table (for a seated reader), the whole in words for a screen
-    reader; and the sheet fits its column, never scrolling sideways."""
+    the buyer sits around the table (for a seated reader; to a spectator, ``names``
+    given, the buyer's name), the whole in words for a screen reader; and the sheet fits
+    its column, never scrolling sideways."""
     cells = sheet.get_by_test_id("ba-sheet-contract")
     passed_out = sheet.locator("tr[data-deal] td.none").count()  # BA-9: no contract
     expect(cells).to_have_count(sheet.locator("tr[data-deal]").count() - passed_out)
     for cell in cells.all():
         contract = cell.get_attribute("data-contract") or ""
         assert re.fullmatch(r"hokum:[SHDC]|sun|ashkal", contract), (where, contract)
-        assert cell.get_attribute("data-place") in ("bottom", "left", "top", "right"), where
+        if names is None:
+            assert cell.get_attribute("data-place") in ("bottom", "left", "top", "right"), where
+        else:
+            assert cell.get_attribute("data-place") == "", where
+            assert (cell.locator(".by").text_content() or "").strip(" ·\xa0") in names, where
         expect(cell.locator("svg")).to_have_count(1 if contract.startswith("hokum") else 0)
-        expect(cell.locator(".sr")).not_to_be_empty()
+        expect(cell.locator(".sr-only")).not_to_be_empty()
     box = sheet.locator(".scroll").evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert box[0] <= box[1], (where, "the sheet scrolls sideways", box)
 
@@ -145,6 +167,150 @@ def test_a_guest_plays_whole_rounds_with_three_bots(
     expect(sheet).to_contain_text(re.compile("152"))
     check_sheet_rows(sheet, f"score tab {lang}")
     assert errors == []
+
+
+# -- the purchase, and a spectator -----------------------------------------------------------
+
+
+def join(page: Page, table_id: int) -> int:
+    """Sits the page's player at the table (the next free seat) and opens it; its seat."""
+    answer = page.evaluate(
+        """async (id) => {
+            const token = localStorage.getItem('bolola.token');
+            const r = await fetch(`/api/tables/${id}/join`,
+              {method: 'POST', headers: {authorization: `Bearer ${token}`}});
+            return await r.json();
+        }""",
+        table_id,
+    )
+    seat: int = answer["seat"]
+    page.goto(f"/table/{table_id}")
+    return seat
+
+
+def team_heads(page: Page) -> Locator:
+    """The score tab's two team columns, opened."""
+    page.get_by_test_id("sheet-tab").click()
+    return page.get_by_test_id("ba-sheet").get_by_test_id("ba-sheet-team")
+
+
+def test_ba5_the_purchase_names_its_trump_in_words_and_a_spectator_reads_teams_by_name(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """Four guests at one table, each in a language of their own, and a fifth who watches:
+    seat 0 calls Hokum and keeps it when the others pass (BA-6). Every reader, the
+    spectator too, reads who bought it and its trump in words until the first card. The
+    players' score tab heads its columns us and them; the spectator's, in neither team,
+    by each team's players."""
+    langs = ["en", "es", "ar", "es", "en"]  # seats 0 to 3 in joining order, the spectator
+    contexts = [open_context(browser, server, "desktop", LOCALES[lang]) for lang in langs]
+    pages = [c.new_page() for c in contexts]
+    errors = [watch_errors(p) for p in pages]
+    names = [sign_in_as_guest(p) for p in pages]
+    table_id = create_table(pages[0], "baloot", [{"kind": "human"}] * 4)
+    seats = [join(p, table_id) for p in pages[:4]]
+    assert seats == [0, 1, 2, 3], seats
+    spectator = pages[4]
+    spectator.goto(f"/table/{table_id}")
+    for p in pages:
+        expect(p.get_by_test_id("table")).to_have_attribute("data-phase", "bid")
+
+    for seat, say in ((0, "hokum"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "hokum")):
+        panel = pages[seat].get_by_test_id("bid-panel")
+        panel.locator(f'[data-say="{say}"]').click()
+        expect(pages[seat].get_by_test_id("table")).not_to_have_attribute("data-owes", "true")
+    table = pages[0].get_by_test_id("table")
+    expect(table).to_have_attribute("data-contract", re.compile(r"^hokum:[SHDC]$"))
+    trump = (table.get_attribute("data-contract") or "")[-1]
+
+    for p, lang in zip(pages, langs, strict=True):
+        said = BOUGHT_HOKUM[lang].format(name=names[0], suit=SUITS[lang][trump])
+        expect(p.get_by_test_id("bought")).to_have_text(said)
+
+    heads = team_heads(pages[0])
+    expect(heads).to_have_text(["Us", "Them"])
+    heads = team_heads(spectator)
+    for team in (0, 1):
+        head = heads.nth(team)
+        expect(head).to_have_attribute("data-team", str(team))
+        expect(head.locator(".sr-only")).to_have_text(f"{names[team]} and {names[team + 2]}")
+        for seat in (team, team + 2):
+            expect(head).to_contain_text(names[seat])
+    expect(spectator.get_by_test_id("ba-sheet")).not_to_contain_text(re.compile(r"\bUs\b"))
+    expect(spectator.locator(".seat-slot .team")).to_have_count(0)  # nor on the seats
+    expect(pages[0].locator(".seat-slot .team")).to_have_count(4)
+    spectator.screenshot(path=str(shots / "baloot-spectator-sheet.png"), animations="disabled")
+    box = spectator.locator("[data-testid=ba-sheet] .scroll").evaluate(
+        "e => [e.scrollWidth, e.clientWidth]"
+    )
+    assert box[0] <= box[1], ("the spectator's sheet scrolls sideways", box)
+    check_a11y(spectator, "a spectator's Baloot score tab")
+    assert errors == [[]] * len(pages), errors
+    for c in contexts:
+        c.close()
+
+
+def test_ba12_a_spectator_and_the_match_page_give_every_deal_in_full(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """Four bots play a match out while a guest watches: the spectator's score tab names
+    each deal's buyer and the last round's summary heads the teams by their players; the
+    match page gives each deal its contract, Hokum's trump in words, the doubling and the
+    buyer by name, as the in-table sheet does."""
+    ctx = open_context(browser, server, "desktop", LOCALES["en"])
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    sign_in_as_guest(page)
+    table_id = create_table(page, "baloot", [BOT] * 4)
+    page.goto(f"/table/{table_id}")
+    result = page.get_by_test_id("match-result")
+    expect(result).to_be_visible(timeout=WHOLE_MATCH_MS)
+    seated = [f"bot-beginner-{s}" for s in range(4)]
+
+    heads = result.get_by_test_id("result-last-deal").locator("thead th[data-team]")
+    expect(heads).to_have_count(2)
+    for head in heads.all():
+        team = int(head.get_attribute("data-team") or "")
+        expect(head.locator(".sr-only")).to_have_text(f"{seated[team]} and {seated[team + 2]}")
+    result.get_by_test_id("result-sheet").click()
+    sheet = page.get_by_test_id("ba-sheet")
+    expect(sheet.get_by_test_id("ba-sheet-team")).to_have_count(2)
+    check_sheet_rows(sheet, "a spectator's score tab", seated)
+
+    match = page.evaluate(
+        "async (id) => (await (await fetch(`/api/matches/${id}`)).json()).match", table_id
+    )
+    page.goto(f"/match/{table_id}")
+    labels = page.get_by_test_id("match-sheet-label")
+    expect(labels).to_have_count(len(match["sheet"]))
+    for label, row in zip(labels.all(), match["sheet"], strict=True):
+        found = re.fullmatch(r"(hokum:([SHDC])|sun|ashkal) (x[1-4]|gahwa) by ([0-3])", row["label"])
+        assert found, row["label"]
+        kind, suit, level, buyer = found.groups()
+        words = f"Hokum in {SUITS['en'][suit]}" if suit else kind.capitalize()
+        doubled = {"x1": "", "gahwa": " · Gahwa"}.get(level, f" · \u00d7{level[1:]}")
+        expect(label).to_have_attribute("data-label", row["label"])
+        expect(label).to_have_text(f"{words}{doubled} · {seated[int(buyer)]}")
+    assert sheet_fits(page), "the match page's sheet scrolls sideways on a desktop"
+    page.screenshot(path=str(shots / "baloot-match-page.png"), animations="disabled")
+    assert errors == [], errors
+    ctx.close()
+    # On a phone too: the rows' words wrap, the partners' names go one under the other.
+    phone = open_context(browser, server, "phone", LOCALES["en"])
+    small = phone.new_page()
+    small.goto(f"/match/{table_id}")
+    expect(small.get_by_test_id("match-sheet-label")).to_have_count(len(match["sheet"]))
+    small.screenshot(path=str(shots / "baloot-match-page-phone.png"), animations="disabled")
+    assert sheet_fits(small), "the match page's sheet scrolls sideways on a phone"
+    phone.close()
+
+
+def sheet_fits(page: Page) -> bool:
+    """The match page's score sheet shows whole, without a sideways scroll."""
+    box = page.get_by_test_id("match-sheet").evaluate(
+        "e => [e.parentElement.scrollWidth, e.parentElement.clientWidth]"
+    )
+    return bool(box[0] <= box[1])
 
 
 # -- in Arabic, right to left --------------------------------------------------------------

@@ -11,10 +11,14 @@ tests of a module (each makes its own players and tables, so they do not meet): 
 with the usual test settings, ``server_with(**settings)`` with settings of their own.
 ``make_server`` gives a test servers of its own (restarts, other days); ``fresh_server``
 runs ``python -m bolola.cli serve`` from scratch, for the tests of the command itself.
+The forked servers on SQLite start on a copy of one database migrated once per process
+(``migrated_sqlite``); ``fresh_server`` starts on an empty one and migrates it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import os
 import shutil
@@ -76,9 +80,51 @@ def new_database(request: pytest.FixtureRequest, backend: str) -> Callable[[Path
     return make
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], Path]:
+    """A SQLite database migrated to the newest schema, made once (on first use) per test
+    process: the servers below start on copies of it instead of each running every
+    migration again. ``bolola serve`` on an empty database has tests of its own
+    (``fresh_server``, test_server_serve.py), and so have the migrations (test_store_*.py)."""
+
+    @functools.cache
+    def template() -> Path:
+        from bolola.store.database import open_migrated
+
+        path = tmp_path_factory.mktemp("migrated") / "bolola.db"
+
+        async def migrate() -> None:
+            engine = await open_migrated(f"sqlite:///{path}")
+            await engine.dispose()
+
+        asyncio.run(migrate())
+        # Closed: the write-ahead log is folded into the file, which holds all of it.
+        assert not path.with_name(path.name + "-wal").exists()
+        return path
+
+    return template
+
+
+@pytest.fixture(scope="module")
+def server_database(
+    backend: str, new_database: Callable[[Path], str], migrated_sqlite: Callable[[], Path]
+) -> Callable[[Path], str]:
+    """A database for a server: a copy of the migrated SQLite one in ``where``, or a new
+    PostgreSQL database (which the server migrates)."""
+
+    def make(where: Path) -> str:
+        if backend != "sqlite":
+            return new_database(where)
+        path = where / "bolola.db"
+        shutil.copyfile(migrated_sqlite(), path)
+        return f"sqlite:///{path}"
+
+    return make
+
+
 @pytest.fixture(scope="module")
 def server_with(
-    new_database: Callable[[Path], str], tmp_path_factory: pytest.TempPathFactory
+    server_database: Callable[[Path], str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Callable[..., ServerProcess]]:
     """A server with these settings (on top of ``FAST``), one per module, backend and
     settings, shared by the module's tests asking for the same settings."""
@@ -88,7 +134,7 @@ def server_with(
         key = json.dumps(settings, sort_keys=True)
         if key not in started:
             where = tmp_path_factory.mktemp("server")
-            started[key] = ServerProcess(new_database(where), where, **{**FAST, **settings})
+            started[key] = ServerProcess(server_database(where), where, **{**FAST, **settings})
             started[key].start()
         return started[key]
 
@@ -106,11 +152,11 @@ def server(server_with: Callable[..., ServerProcess]) -> ServerProcess:
 
 @pytest.fixture
 def make_server(
-    new_database: Callable[[Path], str], tmp_path: Path
+    server_database: Callable[[Path], str], tmp_path: Path
 ) -> Iterator[Callable[..., ServerProcess]]:
     """Servers of this test alone on one fresh database (stop or kill one before starting
     the next on it); all are killed at the end."""
-    url = new_database(tmp_path)
+    url = server_database(tmp_path)
     started: list[ServerProcess] = []
 
     def make(**settings: Any) -> ServerProcess:

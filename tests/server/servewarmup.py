@@ -1,7 +1,7 @@
 """Imported by the process ``roomclient`` forks its servers from (multiprocessing's
-forkserver), once, never by tests: builds ``bolola``'s command line as ``bolola serve``
-does (every command's options and what they load: the games, the bots), so that each
-forked server starts with all of it in memory."""
+forkserver), once, never by tests: builds ``bolola``'s whole command line (every
+command's options and what they load: the games, the bots; ``bolola --help`` loads them
+all), so that each forked server starts with all of it in memory."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import io
 from bolola.cli import main
 
 with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
-    main(["serve", "--help"])
+    main(["--help"])
 
 # The test-only game (tests/toygame) is registered here too, as tests/conftest.py does in
 # the test process: every forked server can seat it, with no edit to the server.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bidPrompt,
   bidPromptText,
+  boughtLine,
   choices,
   finishedTrick,
   handOrder,
@@ -9,11 +10,15 @@ import {
   lastSaid,
   parseBalootEvent,
   projectParts,
+  purchaseOfText,
   roundWhy,
+  roundWhyText,
   sayHelp,
   sheetContract,
+  sheetRowOfText,
   sayName,
   teamOf,
+  teamWords,
   trumpOf,
   type BalootDeal,
   type BalootView,
@@ -261,6 +266,7 @@ describe('a score sheet row (the contract of a finished deal)', () => {
   it('gives the kind, the trump, the doubling and where the buyer sits, seen from the reader', () => {
     expect(sheetContract(played, 0, nameOf, 'en')).toEqual({
       kind: 'Hokum',
+      said: 'Hokum in hearts',
       trump: 'H',
       level: '×2',
       place: 'left',
@@ -291,7 +297,7 @@ describe('a score sheet row (the contract of a finished deal)', () => {
   });
 
   it('has no contract for a deal passed out', () => {
-    expect(sheetContract({ deal: 1, dealer: 3, passed_out: true, declared: [], baloot_seat: null }, 0, nameOf)).toBeNull();
+    expect(sheetContract({ passed_out: true }, 0, nameOf)).toBeNull();
   });
 
   it('says it in every language, the suit in words and figures kept left to right in Arabic', () => {
@@ -304,5 +310,99 @@ describe('a score sheet row (the contract of a finished deal)', () => {
     }
     expect(sheetContract(played, 0, nameOf, 'es')?.whole).toContain('corazones');
     expect(sheetContract(played, 0, nameOf, 'ar')?.level).toBe('\u2066×2\u2069');
+  });
+});
+
+describe("a match page's row, from the deal's text (the deal_scores hook's detail)", () => {
+  const names = ['ana', 'bot-club-1', 'bo', 'bot-club-3'];
+  const nameOf = (s: number): string => names[s] ?? '?';
+
+  it('reads the contract, the doubling and the buyer; Gahwa as level four', () => {
+    expect(purchaseOfText('hokum:H x2 by 1')).toEqual({ passed_out: false, contract: 'hokum:H', buyer: 1, level: 2, gahwa: false });
+    expect(purchaseOfText('ashkal gahwa by 3')).toEqual({ passed_out: false, contract: 'ashkal', buyer: 3, level: 4, gahwa: true });
+    expect(purchaseOfText('sun x1 by 0')?.level).toBe(1);
+  });
+
+  it('reads nothing from any other text: a bare kind, another game, a seat out of the table', () => {
+    for (const text of ['hokum', 'sun', 'deal', 'queens', 'hokum:X x2 by 1', 'sun x5 by 0', 'sun x1 by 4', '']) {
+      expect(purchaseOfText(text), text).toBeNull();
+      expect(sheetRowOfText(text, nameOf, 'en'), text).toBeNull();
+    }
+  });
+
+  it('gives what the in-table sheet gives, the trump in words and the buyer by name', () => {
+    expect(sheetRowOfText('hokum:H x2 by 1', nameOf, 'en')).toEqual({ what: 'Hokum in hearts · ×2', who: 'bot-club-1' });
+    expect(sheetRowOfText('hokum:S x1 by 2', nameOf, 'es')).toEqual({ what: 'Hokum a picas', who: 'bo' });
+    expect(sheetRowOfText('sun gahwa by 0', nameOf, 'es')).toEqual({ what: 'Sun · Gahwa', who: 'ana' });
+    expect(sheetRowOfText('ashkal x3 by 3', nameOf, 'en')).toEqual({ what: 'Ashkal · ×3', who: 'bot-club-3' });
+    expect(sheetRowOfText('hokum:D x4 by 1', nameOf, 'ar')).toEqual({ what: `${phrases.ar.baSay_hokum} ديمن · \u2066×4\u2069`, who: 'bot-club-1' });
+  });
+});
+
+describe('the purchase said on the felt', () => {
+  const nameOf = (s: number): string => ['Ana', 'Bo', 'Cy', 'Di'][s] ?? '?';
+  const bought: BalootView = { ...base, phase: 'double', bid_stage: null, contract: 'hokum:D', buyer: 1, caller: 1 };
+
+  it('names the trump in words, as each language says a Hokum in a suit', () => {
+    expect(boughtLine(bought, nameOf, 'en')).toBe('Bo bought: Hokum in diamonds');
+    expect(boughtLine(bought, nameOf, 'es')).toBe('Bo compró: Hokum a diamantes');
+    expect(boughtLine(bought, nameOf, 'ar')).toBe('Bo اشترى: حكم ديمن');
+    expect(boughtLine({ ...bought, contract: 'ashkal' }, nameOf, 'en')).toBe('Bo bought: Ashkal');
+  });
+
+  it('is said from the purchase to the first card only', () => {
+    expect(boughtLine(base, nameOf, 'en')).toBeNull();
+    expect(boughtLine({ ...bought, phase: 'play', trick: [{ seat: 1, card: '7D' }] }, nameOf, 'en')).toBeNull();
+    expect(boughtLine({ ...bought, tricks: [{ leader: 1, cards: ['7D', '8D', '9D', 'TD'], winner: 3 }] }, nameOf, 'en')).toBeNull();
+  });
+});
+
+describe('a team to a seated reader and to a spectator', () => {
+  const nameOf = (s: number): string => ['Ana', 'Bo', 'Cy', 'Di'][s] ?? '?';
+  const kaboot: BalootDeal = {
+    deal: 2,
+    dealer: 0,
+    passed_out: false,
+    declared: [[], [], [], []],
+    baloot_seat: null,
+    contract: 'sun',
+    buyer: 1,
+    converted: [0, 26],
+    projects: [0, 0],
+    baloot: [0, 0],
+    level: 1,
+    gahwa: false,
+    kaboot: 1,
+    failed: false,
+    winner: 1,
+    points: [0, 44],
+  };
+
+  it('is us or them to a seated reader, and its two players to a spectator', () => {
+    expect([teamWords(0, 2, nameOf, 'en'), teamWords(1, 2, nameOf, 'en')]).toEqual(['Us', 'Them']);
+    expect([teamWords(0, 3, nameOf, 'es'), teamWords(1, 3, nameOf, 'es')]).toEqual(['Ellos', 'Nosotros']);
+    expect(teamWords(1, null, nameOf, 'en')).toBe('Bo and Di');
+    expect(teamWords(0, null, nameOf, 'es')).toBe('Pareja de Ana y Cy');
+  });
+
+  it('says who took every trick or won a Gahwa, to a spectator by their names', () => {
+    expect(roundWhyText(kaboot, 1, nameOf, 'es')).toBe('¡Kaboot! Las 8 bazas, para nosotros.');
+    expect(roundWhyText(kaboot, 1, nameOf, 'en')).toBe('Kaboot! We took all 8 tricks.');
+    expect(roundWhyText(kaboot, 0, nameOf, 'en')).toBe('Kaboot! They took all 8 tricks.');
+    expect(roundWhyText(kaboot, null, nameOf, 'en')).toBe('Kaboot! Bo and Di took all 8 tricks.');
+    expect(roundWhyText(kaboot, null, nameOf, 'es')).toBe('¡Kaboot! Las 8 bazas, para Bo y Di.');
+    expect(roundWhyText(kaboot, null, nameOf, 'ar')).toBe('كبوت! الأكلات الثماني كلها لفريق Bo وDi.');
+    const gahwa = { ...kaboot, kaboot: null, gahwa: true, level: 4, winner: 0 };
+    expect(roundWhyText(gahwa, null, nameOf, 'en')).toBe('Gahwa: Ana and Cy win the deal and the match.');
+    expect(roundWhyText(gahwa, 0, nameOf, 'ar')).toBe('قهوة: الجولة والمباراة لنا.');
+    expect(roundWhyText(gahwa, 1, nameOf, 'en')).toBe('Gahwa: they win the deal and the match.');
+    expect(roundWhyText(gahwa, 2, nameOf, 'es')).toBe('Gahwa: el reparto y la partida, para nosotros.');
+  });
+
+  it('names the buyer of a made or failed bid to every reader alike', () => {
+    const made = { ...kaboot, kaboot: null, converted: [10, 16] };
+    expect(roundWhyText(made, null, nameOf, 'en')).toBe(roundWhyText(made, 0, nameOf, 'en'));
+    expect(roundWhyText(made, null, nameOf, 'en')).toContain("Bo's team bought and made it");
+    expect(roundWhyText({ ...made, failed: true, winner: 0 }, null, nameOf, 'en')).toContain('takes 26');
   });
 });

@@ -407,10 +407,17 @@ export function levelName(level: number, gahwa: boolean, lang?: Lang): string | 
   return key ? t(key, {}, lang) : null;
 }
 
+/** What a deal's bidding and doubling came to: a row of the view's history, or a finished
+ * deal's text on the match page (`purchaseOfText`). */
+export type Purchase = Pick<BalootDeal, 'passed_out' | 'contract' | 'buyer' | 'level' | 'gahwa'>;
+
 /** A finished deal's contract as a score sheet row shows it. */
 export interface SheetContract {
   /** "Hokum", "Sun" or "Ashkal". */
   kind: string;
+  /** The kind with Hokum's trump in words ("Hokum in hearts"): the suit for a reader who
+   * does not see its mark. */
+  said: string;
   /** The trump suit's letter for Hokum (drawn as its mark), else null. */
   trump: string | null;
   /** The doubling, short ("×2", "Gahwa"); null if the deal was not doubled. */
@@ -429,7 +436,7 @@ export interface SheetContract {
  * Names are long on a phone and seats sit still for a match, so a seated reader gets the
  * buyer's place around the table in a word, and a spectator the buyer's name. */
 export function sheetContract(
-  d: BalootDeal,
+  d: Purchase,
   me: number | null,
   nameOf: (seat: number) => string,
   lang?: Lang,
@@ -441,13 +448,75 @@ export function sheetContract(
   const name = nameOf(d.buyer);
   const buyer = place === null ? name : t(PLACE_NAMES[place], {}, lang);
   const doubled = levelName(level, gahwa, lang);
-  const contract = doubled === null ? sayName(d.contract, lang) : `${sayName(d.contract, lang)} · ${doubled}`;
+  const said = sayName(d.contract, lang);
+  const contract = doubled === null ? said : `${said} · ${doubled}`;
   return {
     kind: contractName(d.contract, lang),
+    said,
     trump: trumpOf(d.contract),
     level: gahwa ? t('baGahwa', {}, lang) : level > 1 ? t('baTimes', { n: level }, lang) : null,
     place,
     buyer,
     whole: t('baBought', { name: place === null ? name : `${name} (${buyer})`, contract }, lang),
   };
+}
+
+/** A finished deal's purchase from its text, as the match page gets it (the `deal_scores`
+ * hook's detail: `hokum:H x2 by 1`, `ashkal gahwa by 3`); null for any other text. */
+export function purchaseOfText(text: string): Purchase | null {
+  const m = /^(hokum:[SHDC]|sun|ashkal) (?:x([1-4])|(gahwa)) by ([0-3])$/.exec(text);
+  if (!m) return null;
+  const gahwa = m[3] !== undefined;
+  return { passed_out: false, contract: m[1], buyer: Number(m[4]), level: gahwa ? 4 : Number(m[2]), gahwa };
+}
+
+/** A row of the match page's sheet from a finished deal's text: what was bought, the trump
+ * in words and the doubling ("Hokum in hearts · ×2"), and its buyer by name: the page has
+ * no reader's seat to place the buyer from. Null for any other text. */
+export function sheetRowOfText(
+  text: string,
+  nameOf: (seat: number) => string,
+  lang?: Lang,
+): { what: string; who: string } | null {
+  const p = purchaseOfText(text);
+  const c = p === null ? null : sheetContract(p, null, nameOf, lang);
+  if (c === null) return null;
+  return { what: c.level === null ? c.said : `${c.said} · ${c.level}`, who: c.buyer };
+}
+
+/** The purchase said on the felt until the first card, the trump in words ("Ana bought:
+ * Hokum in hearts"): the bar's chip alone changes when the bidding ends, unnoticed, and
+ * its suit is a mark. Null before the purchase and once a card is down. */
+export function boughtLine(view: BalootView, nameOf: (seat: number) => string, lang?: Lang): string | null {
+  if (!view.contract || view.buyer === null || view.tricks.length > 0 || view.trick.length > 0) return null;
+  return t('baBought', { name: nameOf(view.buyer), contract: sayName(view.contract, lang) }, lang);
+}
+
+/** A team in words: us or them to a seated reader; to a spectator, in neither team, its
+ * two players ("Ana and Bo"). */
+export function teamWords(team: number, me: number | null, nameOf: (seat: number) => string, lang?: Lang): string {
+  if (me === null) return t('baTeamOf', { a: nameOf(team), b: nameOf(team + 2) }, lang);
+  return t(team === teamOf(me) ? 'baTeamUs' : 'baTeamThem', {}, lang);
+}
+
+/** Why a scored round went as it did, in a sentence (BA-23 … BA-25); a team that took it
+ * all is us or them to a seated reader, its two players to a spectator. */
+export function roundWhyText(d: BalootDeal, me: number | null, nameOf: (seat: number) => string, lang?: Lang): string {
+  const { why: w } = roundWhy(d);
+  const full = d.contract && trumpOf(d.contract) === null ? SUN_TOTAL : HOKUM_TOTAL;
+  // A seated reader's sentence has its own words for us and them: "we took", not "Us took".
+  const team = (k: number): Record<string, string> => (me === null ? { a: nameOf(k), b: nameOf(k + 2) } : {});
+  const ours = (k: number): boolean => me !== null && k === teamOf(me);
+  switch (w.kind) {
+    case 'passedOut':
+      return t('baPassedOut', {}, lang);
+    case 'kaboot':
+      return t(me === null ? 'baKabootOf' : ours(w.team) ? 'baKabootUs' : 'baKabootThem', team(w.team), lang);
+    case 'gahwa':
+      return t(me === null ? 'baGahwaWonOf' : ours(w.team) ? 'baGahwaWonUs' : 'baGahwaWonThem', team(w.team), lang);
+    case 'made':
+      return t('baMade', { name: nameOf(w.buyer), mine: w.mine, theirs: w.theirs }, lang);
+    case 'failed':
+      return t('baFailed', { name: nameOf(w.buyer), mine: w.mine, theirs: w.theirs, full }, lang);
+  }
 }

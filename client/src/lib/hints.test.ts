@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { actionText, factText, fetchHint, offersHints, parseHint, pointsText, reasonText } from './hints';
+import { actionText, factText, fetchHint, offersHints, parseHint, pointsText, reasonText, suggestionText } from './hints';
 
 const card = {
   table: 4,
@@ -20,6 +20,14 @@ describe('practice hints', () => {
     const odd = parseHint({ action: '7H', reason: { key: 'kb_card', vars: { a: {}, b: NaN, c: 'x' } }, expected: 'x' });
     expect(odd?.reason.vars).toEqual({ c: 'x' });
     expect(odd?.expected).toBeNull();
+  });
+
+  it("names a placement's roles when it stands alone, and other actions as actionText does", () => {
+    expect(suggestionText('5S/QD/JK', 'en')).toBe('Loot \u20665♠\u2069 · Attacker \u2066Q♦\u2069 · Defender \u2066JOKER\u2069');
+    expect(suggestionText('2S/QC/7C', 'es')).toBe('Botín \u20662♠\u2069 · Atacante \u2066Q♣\u2069 · Defensor \u20667♣\u2069');
+    expect(suggestionText('5S/QD/JK', 'ar')).toMatch(/^الغنيمة .*5♠.* · المهاجم .*Q♦.* · المدافع .*JOKER/);
+    expect(suggestionText('7H', 'en')).toBe(actionText('7H', 'en'));
+    expect(suggestionText('queens', 'es')).toBe(actionText('queens', 'es'));
   });
 
   it('names cards, contracts and other actions as the player reads them', () => {
@@ -90,13 +98,85 @@ describe('practice hints', () => {
     const place = {
       ...card,
       action: '2S/JK/KH',
-      reason: { key: 'ht_place', vars: { action: '2S/JK/KH', loot: '2S', attacker: 'JK', defender: 'KH', expected: 12.4, next: '2S/KH/JK', next_expected: 9.9 } },
+      reason: {
+        key: 'ht_place',
+        vars: { action: '2S/JK/KH', loot: '2S', attacker: 'JK', defender: 'KH', attacker_wins: 100, defender_holds: 85, expected: 12.4, next: '2S/KH/JK', next_expected: 9.9 },
+      },
     };
     expect(reasonText(place, 'en')).toBe(
-      'Loot 2♠, attack with JOKER, defend with K♥: about +12 points on your opponent this hand, the loot race included, against +10 with 2♠/K♥/JOKER.',
+      "Your attacker takes your opponent's loot in 100% of the hands sampled and your defender keeps yours in 85%: about +12 points on your opponent this hand, the loot race included, against +10 with 2♠/K♥/JOKER.",
     );
     const take = { ...card, action: 'take:2', reason: { key: 'jo_rated', vars: { action: 'take:2', expected: 20, next: 'draw', next_expected: -4, deals: 9 } } };
     expect(reasonText(take, 'en')).toBe("Take 2 from the discards: about +20 points against the others' average over 9 play-outs; draw from the stock: -4.");
+  });
+
+  // Hearts Are Trumps hints as the server sends them (bolola.bots.hearts_trumps.hint over
+  // random play-outs): the action line shows the placement, so the reason says why (how
+  // often the attacker wins and the defender keeps loot, the value) and never says again
+  // which card goes where. Only the runner-up placement, another action, may name cards.
+  const htHints = [
+    {
+      action: '2S/QC/7C',
+      reason: {
+        key: 'ht_place',
+        vars: { action: '2S/QC/7C', loot: '2S', attacker: 'QC', defender: '7C', attacker_wins: 60, defender_holds: 5, expected: 17.2, next: '7C/QC/2S', next_expected: 16.1 },
+        fact: { key: 'ht_odds', vars: { attacker: 'QC', attacker_beaten: 13, defender: '7C', defender_beaten: 24, unseen: 36 } },
+      },
+      expected: 17.2,
+    },
+    {
+      action: '3D/AH/TC',
+      reason: {
+        key: 'ht_place',
+        vars: { action: '3D/AH/TC', loot: '3D', attacker: 'AH', defender: 'TC', attacker_wins: 100, defender_holds: 12, expected: -4.8, next: '3D/AH/JK', next_expected: -5.0 },
+        fact: { key: 'ht_odds', vars: { attacker: 'AH', attacker_beaten: 9, defender: 'TC', defender_beaten: 17, unseen: 38 } },
+      },
+      expected: -4.8,
+    },
+    {
+      action: '3S/9S/KH',
+      reason: {
+        key: 'ht_close',
+        vars: { action: '3S/9S/KH', loot: '3S', attacker: '9S', defender: 'KH', attacker_wins: 84, defender_holds: 100, expected: 12.1, next: '5S/9S/KH' },
+        fact: { key: 'ht_odds', vars: { attacker: '9S', attacker_beaten: 8, defender: 'KH', defender_beaten: 0, unseen: 18 } },
+      },
+      expected: 12.1,
+    },
+  ].map((raw) => parseHint({ table: 4, version: 9, ...raw })!);
+
+  it.each(['es', 'en', 'ar'] as const)('says why a Hearts Are Trumps placement, never where its cards go again (%s)', (lang) => {
+    for (const hint of htHints) {
+      const vars = hint.reason.vars;
+      const text = reasonText(hint, lang);
+      expect(text).not.toMatch(/[{}]|undefined|NaN/);
+      // The why: how often it wins and keeps loot, and its value.
+      expect(text).toContain(`${vars.attacker_wins}`);
+      expect(text).toContain(`${vars.defender_holds}`);
+      expect(text).toContain(pointsText(hint.expected!));
+      // Not the placement again: with the runner-up's own text taken out, no card of the
+      // suggested placement is left in the reason, nor the role words of the board's slots.
+      const next = actionText(String(vars.next), lang);
+      expect(text).toContain(next);
+      const rest = text.replace(next, '');
+      expect(rest).not.toContain(actionText(hint.action, lang));
+      for (const role of ['loot', 'attacker', 'defender']) {
+        expect(rest).not.toContain(actionText(String(vars[role]), lang));
+      }
+      // The old wording ("Loot 2♠, attack with Q♣, defend with 7♣: …") led with it.
+      expect(text).not.toMatch(/^(Loot|Botín|الغنيمة) /);
+    }
+  });
+
+  it('keeps the Hearts Are Trumps reason and its fact to the counts, in English', () => {
+    const [first, , close] = htHints;
+    expect(actionText(first!.action, 'en')).toBe('2♠/Q♣/7♣');
+    expect(reasonText(first!, 'en')).toBe(
+      "Your attacker takes your opponent's loot in 60% of the hands sampled and your defender keeps yours in 5%: about +17 points on your opponent this hand, the loot race included, against +16 with 7♣/Q♣/2♠.",
+    );
+    expect(factText(first!, 'en')).toBe('Of the 36 cards you have not seen, 13 beat your attacker Q♣ and 24 your defender 7♣.');
+    expect(reasonText(close!, 'es')).toBe(
+      'Tu atacante gana el botín del rival en el 84\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el 100\u00a0%: vale lo mismo que 5♠/9♠/K♥ (unos +12 puntos); eligen las reglas prácticas.',
+    );
   });
 
   it('words a Jolly meld, lay-off and swap each its own way, never "put down swap …"', () => {

@@ -77,6 +77,21 @@ function withCards(text: string): string {
   return text.replace(/[0-9TJQKA][SHDC]|JK/g, (c) => (isCard(c) || c === 'JK' ? cardText(c) : c));
 }
 
+const PLACEMENT = /^(?:[2-9TJQKA][SHDC]|JK)\/(?:[2-9TJQKA][SHDC]|JK)\/(?:[2-9TJQKA][SHDC]|JK)$/;
+const ROLES: readonly Key[] = ['htRole_loot', 'htRole_attacker', 'htRole_defender'];
+
+/** An action on a line of its own (a hint's suggestion, a replay's last move): a Hearts Are
+ * Trumps placement names each card's role ("Loot 2♠ · Attacker Q♣ · Defender 7♣"), since
+ * "2♠/Q♣/7♣" leaves a new player to guess which card is which; any other action as
+ * {@link actionText} says it. */
+export function suggestionText(action: string, lang?: Lang): string {
+  if (!PLACEMENT.test(action)) return actionText(action, lang);
+  return action
+    .split('/')
+    .map((c, i) => `${t(ROLES[i]!, {}, lang)} ${ltr(cardText(c))}`)
+    .join(' · ');
+}
+
 /** An action as the player reads it: a card as it shows ("10♥"), a contract or a bid by
  * its name ("Trumps ♥", "Hokum in spades"), a project with its cards, a step of a Jolly
  * turn in words ("take 2 from the discards"), other actions with their cards shown

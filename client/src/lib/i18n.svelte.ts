@@ -174,7 +174,9 @@ export function contractHelp(id: string, lang?: Lang): string {
 }
 
 // What each game's score sheet calls a deal (its `deal_scores` hook's DealScore.label), as
-// phrases; `deal` is any game's plain deal, and King Bolola's labels are its contracts.
+// phrases; `deal` is any game's plain deal, and King Bolola's labels are its contracts. A
+// deal its game details (Baloot's trump, doubling and buyer) is read by lib/sheet-rows.ts,
+// which falls back on these.
 const SHEET_LABELS: Record<string, Record<string, Key>> = {
   baloot: { hokum: 'baSay_hokum', sun: 'baSay_sun' },
   jolly: { closed: 'sheetClosed', 'mano jolly': 'sheetManoJolly', 'stock out': 'sheetStockOut' },

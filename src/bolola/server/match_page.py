@@ -83,7 +83,12 @@ async def summary(store: Store, table_id: int, viewer: int | None = None) -> dic
         "seats": seats,
         # Partners (Baloot): the page ranks and scores them together; None: each alone.
         "teams": None if game.teams is None else [list(team) for team in game.teams],
-        "sheet": [{"label": d.label, "points": list(d.points)} for d in game.deal_scores(state)],
+        # Each deal as fully as its game writes it: the page's reader wants Baloot's trump,
+        # doubling and buyer, not only the short label the arena groups deals by.
+        "sheet": [
+            {"label": d.detail or d.label, "points": list(d.points)}
+            for d in game.deal_scores(state)
+        ],
         "achievements": unlocked,
         "record": f"/api/tables/{table_id}/record",
     }

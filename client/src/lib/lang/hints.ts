@@ -25,10 +25,12 @@ const es = {
     '{action} (las reglas prácticas): unos {expected} puntos de partida para tu pareja en {deals} repartos simulados; {next}: {next_expected}.',
   hint_ba_project: 'Declara tu {project} antes de jugar tu primera carta ({rule}).',
   hint_ba_unsure: 'Ningún reparto encaja con lo visto: eligen las reglas prácticas.',
+  // Hearts Are Trumps: the action line already shows the placement (loot/attacker/defender),
+  // so the reason says why (what it wins and keeps), never which card goes where.
   hint_ht_place:
-    'Botín {loot}, ataca con {attacker}, defiende con {defender}: unos {expected} puntos de ventaja en esta mano, contando la carrera de botines, frente a {next_expected} con {next}.',
+    'Tu atacante gana el botín del rival en el {attacker_wins}\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el {defender_holds}\u00a0%: unos {expected} puntos de ventaja en esta mano, contando la carrera de botines, frente a {next_expected} con {next}.',
   hint_ht_close:
-    'Botín {loot}, ataca con {attacker}, defiende con {defender}: vale lo mismo que {next} (unos {expected} puntos); eligen las reglas prácticas.',
+    'Tu atacante gana el botín del rival en el {attacker_wins}\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el {defender_holds}\u00a0%: vale lo mismo que {next} (unos {expected} puntos); eligen las reglas prácticas.',
   hint_jo_open: 'Abre: tus combinaciones suman {points} puntos (hacen falta {needed}, JO-8).',
   hint_jo_meld: 'Baja {meld}: este turno bajas {points} puntos (JO-9).',
   hint_jo_lay: 'Añade {card} a {meld}: este turno bajas {points} puntos (JO-9).',
@@ -86,9 +88,9 @@ const en: typeof es = {
   hint_ba_project: 'Declare your {project} before you play your first card ({rule}).',
   hint_ba_unsure: 'No deal fits what you have seen: the rules of thumb pick.',
   hint_ht_place:
-    'Loot {loot}, attack with {attacker}, defend with {defender}: about {expected} points on your opponent this hand, the loot race included, against {next_expected} with {next}.',
+    "Your attacker takes your opponent's loot in {attacker_wins}% of the hands sampled and your defender keeps yours in {defender_holds}%: about {expected} points on your opponent this hand, the loot race included, against {next_expected} with {next}.",
   hint_ht_close:
-    'Loot {loot}, attack with {attacker}, defend with {defender}: worth the same as {next} (about {expected} points); the rules of thumb pick.',
+    "Your attacker takes your opponent's loot in {attacker_wins}% of the hands sampled and your defender keeps yours in {defender_holds}%: worth the same as {next} (about {expected} points); the rules of thumb pick.",
   hint_jo_open: 'Open: your melds make {points} points ({needed} needed, JO-8).',
   hint_jo_meld: 'Put down {meld}: this turn puts down {points} points (JO-9).',
   hint_jo_lay: 'Lay off {card} on {meld}: this turn puts down {points} points (JO-9).',
@@ -142,8 +144,9 @@ const ar: typeof es = {
   hint_ba_project: 'أعلن {project} قبل أن تلعب ورقتك الأولى ({rule}).',
   hint_ba_unsure: 'لا توزيع يوافق ما رأيت: تختار القواعد العملية.',
   hint_ht_place:
-    'الغنيمة {loot}، هاجم بـ{attacker}، دافع بـ{defender}: نحو {expected} نقطة على خصمك في هذه اليد مع سباق الغنائم، مقابل {next_expected} مع {next}.',
-  hint_ht_close: 'الغنيمة {loot}، هاجم بـ{attacker}، دافع بـ{defender}: تساوي {next} (نحو {expected} نقطة)؛ تختار القواعد العملية.',
+    'مهاجمك يكسب غنيمة خصمك في {attacker_wins}% من الأيدي المحاكاة ومدافعك يحمي غنيمتك في {defender_holds}%: نحو {expected} نقطة على خصمك في هذه اليد مع سباق الغنائم، مقابل {next_expected} مع {next}.',
+  hint_ht_close:
+    'مهاجمك يكسب غنيمة خصمك في {attacker_wins}% من الأيدي المحاكاة ومدافعك يحمي غنيمتك في {defender_holds}%: تساوي {next} (نحو {expected} نقطة)؛ تختار القواعد العملية.',
   hint_jo_open: 'افتح: مجموعاتك تساوي {points} نقطة (المطلوب {needed}، JO-8).',
   hint_jo_meld: 'أنزل {meld}: في هذا الدور تنزل {points} نقطة (JO-9).',
   hint_jo_lay: 'أضف {card} إلى {meld}: في هذا الدور تنزل {points} نقطة (JO-9).',

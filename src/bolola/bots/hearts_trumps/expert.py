@@ -161,6 +161,21 @@ def next_hand_values(
     )
 
 
+def opponent_placements(
+    k: Knowledge, theirs: tuple[int, ...], their_worth: float, kinds: int
+) -> list[Triple]:
+    """The opponent's ``kinds`` pure strategies when it holds ``theirs``: its placements
+    by the club pricing from its side (what it has not seen), best first."""
+    pool = list(k.unseen)
+    for c in theirs:
+        pool.remove(c)
+    pool += k.hidden
+    mean_loot = sum(POINTS[c] for c in pool) / len(pool)
+    ranked = priced(theirs, win_odds(theirs, pool), their_worth, OPPONENT_LOOT * mean_loot)
+    # The club never loots a joker beside a low plain card: fewer placements then.
+    return [ranked[min(j, len(ranked) - 1)][1] for j in range(kinds)]
+
+
 def rate(
     k: Knowledge, samples: int, rng: random.Random, deadline: float = float("inf")
 ) -> list[list[float]]:
@@ -182,16 +197,7 @@ def rate(
     done = 0
     for _ in range(max(1, samples)):
         theirs = tuple(sorted(rng.sample(k.unseen, k.opponent_cards)))
-        # What the opponent has not seen: the club pricing from its side.
-        pool = list(k.unseen)
-        for c in theirs:
-            pool.remove(c)
-        pool += k.hidden
-        mean_loot = sum(POINTS[c] for c in pool) / len(pool)
-        ranked = priced(theirs, win_odds(theirs, pool), their_worth, OPPONENT_LOOT * mean_loot)
-        # The club never loots a joker beside a low plain card: fewer placements then.
-        for j in range(kinds):
-            q = ranked[min(j, len(ranked) - 1)][1]
+        for j, q in enumerate(opponent_placements(k, theirs, their_worth, kinds)):
             lp, t_att, t_def = POINTS[q[0]], STRENGTH[q[1]], STRENGTH[q[2]]
             if k.is_round_start:
                 kept = without(theirs, q)
@@ -232,16 +238,7 @@ def placement_scores(
     blend of the opponent's equilibrium mix and the prior (rounded, so float noise never
     decides), then ``club``'s price order for ties."""
     mine = triples(k.hand)
-    kinds = len(matrix[0])
-    prior = list(PRIOR[:kinds])
-    total = sum(prior)
-    prior = [p / total for p in prior]
-    vs_prior = [sum(a * b for a, b in zip(row, prior, strict=True)) for row in matrix]
-    keep = set(sorted(range(len(mine)), key=lambda i: -vs_prior[i])[:KEEP_ROWS])
-    for j in range(kinds):
-        keep.add(max(range(len(mine)), key=lambda i: matrix[i][j]))
-    rows = sorted(keep)
-    _, y, _ = solve([matrix[i] for i in rows], ITERATIONS)
+    _, vs_prior, rows, y = _mix(matrix)
     if allowed is not None:
         rows = [i for i in rows if mine[i] in allowed] or [
             i for i in range(len(mine)) if mine[i] in allowed
@@ -254,6 +251,29 @@ def placement_scores(
         return (round(blended, 6), -club_rank.get(mine[i], len(mine)))
 
     return {mine[i]: score(i) for i in rows}
+
+
+def _mix(matrix: list[list[float]]) -> tuple[list[float], list[float], list[int], list[float]]:
+    """The prior over the opponent's strategies, each row's value against it, the rows
+    kept for the matrix game, and the opponent's equilibrium mix over them."""
+    kinds = len(matrix[0])
+    prior = list(PRIOR[:kinds])
+    total = sum(prior)
+    prior = [p / total for p in prior]
+    vs_prior = [sum(a * b for a, b in zip(row, prior, strict=True)) for row in matrix]
+    keep = set(sorted(range(len(matrix)), key=lambda i: -vs_prior[i])[:KEEP_ROWS])
+    for j in range(kinds):
+        keep.add(max(range(len(matrix)), key=lambda i: matrix[i][j]))
+    rows = sorted(keep)
+    _, y, _ = solve([matrix[i] for i in rows], ITERATIONS)
+    return prior, vs_prior, rows, y
+
+
+def opponent_weights(matrix: list[list[float]]) -> list[float]:
+    """How likely the final choice takes each of the opponent's strategies: the blend of
+    its equilibrium mix and :data:`PRIOR` that :func:`placement_scores` values rows by."""
+    prior, _, _, y = _mix(matrix)
+    return [BLEND * a + (1.0 - BLEND) * b for a, b in zip(y, prior, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)

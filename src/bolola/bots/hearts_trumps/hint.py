@@ -7,6 +7,13 @@ against a blend of the matrix game's mix and a prior
 steps from the same seed, so it suggests the same placement, with that value (points
 difference this hand, the loot-count race included, HT-14) against the runner-up's.
 
+The reason says why, not where: the client shows the placement itself on the action line,
+so the reason never spells it out again (``loot``, ``attacker`` and ``defender`` stay in
+its variables for the server's tests and older clients). Its why is what the placement
+wins and keeps: how often, over the same sampled opponent hands and the opponent's
+placements weighted as the expert weighs them, the attacker takes the opponent's loot
+(``attacker_wins``) and the defender keeps the seat's own (``defender_holds``), in percent.
+
 Its fact is a count over the cards the seat has not seen (:class:`Knowledge`: not in
 its hand, placement or loot, and no attacker or defender shown): how many of them beat
 the chosen attacker and defender (HT-9 … HT-12). It names only the seat's own cards.
@@ -25,19 +32,24 @@ from bolola.bots.hearts_trumps.expert import (
     _SAFETY,
     HAND_SAMPLES,
     ROUND_SAMPLES,
+    opponent_placements,
+    opponent_weights,
     placement_scores,
     rate,
 )
-from bolola.bots.hearts_trumps.knowledge import STRENGTH, Knowledge, card_int
+from bolola.bots.hearts_trumps.knowledge import STRENGTH, Knowledge, Triple, card_int
+from bolola.bots.hearts_trumps.race import battle_worth
 from bolola.bots.hint import EXPERT_CHOICE, ONLY_ACTION, Fact, Hint, Var
 from bolola.engine import Action
 from bolola.games.hearts_trumps.placement import Place, parse_action
 from bolola.games.hearts_trumps.view import HeartsTrumpsView
 
 PLACE = "ht_place"
-"""Lay it: its value in points difference this hand, and the runner-up's."""
+"""Lay it: how often it wins and keeps loot, its value in points difference this hand,
+and the runner-up's."""
 CLOSE = "ht_close"
-"""The best placements are worth the same: the ``club`` price broke the tie."""
+"""The best placements are worth the same: the ``club`` price broke the tie (how often
+it wins and keeps loot, as for :data:`PLACE`)."""
 ODDS = "ht_odds"
 """The fact: of the cards unseen, how many beat the attacker, how many the defender."""
 
@@ -60,11 +72,16 @@ def hint(view: Any, legal: Sequence[Action], seed: int, budget: Budget) -> Hint:
     action = allowed[chosen]
     place = _place(action)
     fact = odds(k, place)
+    wins, holds = battle_odds(
+        k, chosen, opponent_weights(matrix), samples, random.Random(seed), deadline
+    )
     vars_: dict[str, Var] = {
         "action": str(action),
         "loot": str(place.loot),
         "attacker": str(place.attacker),
         "defender": str(place.defender),
+        "attacker_wins": wins,
+        "defender_holds": holds,
     }
     expected = round(scores[chosen][0], 1)
     others = [t for t in scores if t != chosen]
@@ -80,6 +97,48 @@ def hint(view: Any, legal: Sequence[Action], seed: int, budget: Budget) -> Hint:
         "next_expected": round(scores[runner][0], 1),
     }
     return Hint(action, PLACE, vars_, expected, fact)
+
+
+def battle_odds(
+    k: Knowledge,
+    chosen: Triple,
+    weights: Sequence[float],
+    samples: int,
+    rng: random.Random,
+    deadline: float = float("inf"),
+) -> tuple[int, int]:
+    """In percent: how often the attacker of ``chosen`` takes the opponent's loot and its
+    defender keeps the seat's own, over the opponent hands :func:`rate` samples from the
+    same ``rng`` and the opponent's placements there, each weighted as the expert weighs
+    it (``weights``, :func:`opponent_weights`). Joker against joker goes with the other
+    battle (HT-10)."""
+    their_worth = battle_worth(-k.lead, k.battles_left)
+    s_att, s_def = STRENGTH[chosen[1]], STRENGTH[chosen[2]]
+    takes = keeps = 0.0
+    done = 0
+    for _ in range(max(1, samples)):
+        theirs = tuple(sorted(rng.sample(k.unseen, k.opponent_cards)))
+        placed = opponent_placements(k, theirs, their_worth, len(weights))
+        for w, q in zip(weights, placed, strict=True):
+            won, kept = battles(s_att, s_def, STRENGTH[q[1]], STRENGTH[q[2]])
+            takes += w * won
+            keeps += w * kept
+        done += 1
+        if time.perf_counter() > deadline:
+            break
+    return round(100 * takes / done), round(100 * keeps / done)
+
+
+def battles(own_att: int, own_def: int, their_att: int, their_def: int) -> tuple[bool, bool]:
+    """(own attacker beats their defender, own defender beats their attacker), by
+    strength; equal strengths (joker against joker) go with the other battle (HT-10)."""
+    won = own_att > their_def if own_att != their_def else None
+    kept = own_def > their_att if own_def != their_att else None
+    if won is None:
+        won = bool(kept)
+    if kept is None:
+        kept = won
+    return won, kept
 
 
 def odds(k: Knowledge, place: Place) -> Fact:

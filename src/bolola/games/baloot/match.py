@@ -163,7 +163,8 @@ class Baloot:
         for d in state.scored():
             assert d.score is not None
             p = d.score.points
-            out.append(DealScore(d.score.contract.kind, tuple(p[s % 2] for s in range(4))))
+            points = tuple(p[s % 2] for s in range(4))
+            out.append(DealScore(d.score.contract.kind, points, d.score.bought))
         return tuple(out)
 
     def match_record(self, state: Match, players: Sequence[str]) -> dict[str, Any]:

@@ -82,6 +82,15 @@ class RoundScore:
     winner: int  # the team that won the round
     points: tuple[int, int]
 
+    @property
+    def bought(self) -> str:
+        """What was bought, in a line of text: the contract (Hokum with its trump, BA-5), its
+        doubling (BA-12: ``x1`` … ``x4``, or ``gahwa``) and the buyer's seat (BA-10), as
+        ``hokum:H x2 by 1`` or ``ashkal gahwa by 1``: a row of the match page, which names
+        the seat."""
+        level = "gahwa" if self.gahwa else f"x{self.level}"
+        return f"{self.contract} {level} by {self.contract.buyer}"
+
     def to_json(self) -> dict[str, object]:
         return {
             "contract": str(self.contract),
