@@ -193,6 +193,22 @@ def create_table(
     return table_id
 
 
+def join(page: Page, table_id: int) -> int:
+    """Sits the page's player at the table (the next free seat) and opens it; its seat."""
+    answer = page.evaluate(
+        """async (id) => {
+            const token = localStorage.getItem('bolola.token');
+            const r = await fetch(`/api/tables/${id}/join`,
+              {method: 'POST', headers: {authorization: `Bearer ${token}`}});
+            return await r.json();
+        }""",
+        table_id,
+    )
+    seat: int = answer["seat"]
+    page.goto(f"/table/{table_id}")
+    return seat
+
+
 def leave_table(page: Page) -> None:
     """Leaves the table by the bar's "Dejar la mesa", saying yes when asked (a match in
     play: a bot plays the seat to the end), and waits for the lobby."""

@@ -17,7 +17,15 @@ from e2eserver import Server
 from layout import assert_apart, assert_in_reach, assert_nothing_over, no_page_scroll, sideways
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from screens import SIZES, open_context
-from tablepage import CORNER, create_table, keep_frames, set_pace, sign_in_as_guest, watch_errors
+from tablepage import (
+    CORNER,
+    create_table,
+    join,
+    keep_frames,
+    set_pace,
+    sign_in_as_guest,
+    watch_errors,
+)
 
 ROUNDS = 2
 BOT = {"kind": "bot", "level": "beginner"}
@@ -170,22 +178,6 @@ def test_a_guest_plays_whole_rounds_with_three_bots(
 
 
 # -- the purchase, and a spectator -----------------------------------------------------------
-
-
-def join(page: Page, table_id: int) -> int:
-    """Sits the page's player at the table (the next free seat) and opens it; its seat."""
-    answer = page.evaluate(
-        """async (id) => {
-            const token = localStorage.getItem('bolola.token');
-            const r = await fetch(`/api/tables/${id}/join`,
-              {method: 'POST', headers: {authorization: `Bearer ${token}`}});
-            return await r.json();
-        }""",
-        table_id,
-    )
-    seat: int = answer["seat"]
-    page.goto(f"/table/{table_id}")
-    return seat
 
 
 def team_heads(page: Page) -> Locator:

@@ -16,7 +16,7 @@ from e2eserver import Server
 from layout import assert_in_reach, assert_nothing_over, sideways
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from screens import SIZES, open_context
-from tablepage import create_table, sign_in_as_guest, watch_errors
+from tablepage import create_table, join, sign_in_as_guest, watch_errors
 
 # Seat 3 deals the first round, so seat 0 speaks first (BA-1); each scenario's bids in
 # speaking order, then what the first speaker (the host) owes, with its rule and words.
@@ -39,22 +39,6 @@ SCENARIOS = {
     },
 }
 LOCALES = {"es": "es-ES", "ar": "ar-SA"}
-
-
-def join(page: Page, table_id: int) -> int:
-    """Sits the page's player at the table (the next free seat) and opens it; its seat."""
-    answer = page.evaluate(
-        """async (id) => {
-            const token = localStorage.getItem('bolola.token');
-            const r = await fetch(`/api/tables/${id}/join`,
-              {method: 'POST', headers: {authorization: `Bearer ${token}`}});
-            return await r.json();
-        }""",
-        table_id,
-    )
-    seat: int = answer["seat"]
-    page.goto(f"/table/{table_id}")
-    return seat
 
 
 @pytest.fixture
