@@ -150,6 +150,32 @@ def test_a_store_that_forgot_its_caches_and_connections_goes_on(url: str) -> Non
     assert run(scenario) == ["draw", "discard:5H"]
 
 
+def test_a_connection_in_use_when_the_store_forgets_is_closed_as_it_comes_back(
+    url: str,
+) -> None:
+    """The pool the store forgets closes its idle connections at once and those in use
+    as they come back: none is left open in the dropped pool for the garbage collector
+    (there an aiosqlite connection is a ResourceWarning, and its thread runs until then)."""
+    from sqlalchemy import event, text
+
+    async def scenario() -> bool:
+        store = await Store.open(url)
+        closed: list[Any] = []
+        event.listen(store.engine.sync_engine, "close", lambda dbapi, _rec: closed.append(dbapi))
+        try:
+            async with store.engine.connect() as c:
+                held = (await c.get_raw_connection()).dbapi_connection
+                store.forget()
+                await c.execute(text("SELECT 1"))  # in use while the pool goes
+            player = await store.add_player("after", is_guest=True)  # on the new pool
+            assert (await store.player(player.id)) is not None
+        finally:
+            await store.close()
+        return any(dbapi is held for dbapi in closed)
+
+    assert run(scenario), "the connection in use when the pool went was left open"
+
+
 def test_each_write_of_a_batch_reads_the_database_not_an_earlier_writes_objects(
     url: str,
 ) -> None:

@@ -71,9 +71,14 @@ class Friends:
         """A player's last connection (on this process) closed."""
         if self.room.cluster is not None:
             await self.room.cluster.went_offline(player_id)
-        self.changed(player_id)
-        self._friends.pop(player_id, None)
-        await self.store.seen(player_id)
+        # Stored before the friends are told: the list they read again then says when the
+        # player was last seen, not "offline" with no time.
+        try:
+            await self.store.seen(player_id)
+        finally:
+            self.changed(player_id)
+            if player_id not in self.room.online:  # not back while this was written
+                self._friends.pop(player_id, None)
 
     def changed(self, *player_ids: int) -> None:
         """These players' presence changed: their online friends read their list again

@@ -13,9 +13,11 @@ from collections.abc import Collection, Iterable, Mapping
 from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, select, text, update
+from sqlalchemy import Table, event, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import configure_mappers
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.util import greenlet_spawn
 
 from bolola.engine import Record
 from bolola.progression.achievements import DayClaim, MatchFacts
@@ -69,6 +71,11 @@ __all__ = [
 ACTIONS = cast(Table, ActionRow.__table__)
 
 
+def _close_returned(_dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+    """A connection of a dropped pool, back from use: closed, not kept idle there."""
+    record.close()
+
+
 class Store(Accounts):
     def __init__(self, engine: AsyncEngine, direct: DirectLog | None = None) -> None:
         self.engine = engine
@@ -108,7 +115,20 @@ class Store(Accounts):
         self.engine.sync_engine.clear_compiled_cache()
         self.writer.shrink()
         if self._disposing is None or self._disposing.done():
-            self._disposing = asyncio.get_running_loop().create_task(self.engine.dispose())
+            self._disposing = asyncio.get_running_loop().create_task(self._dispose())
+
+    async def _dispose(self) -> None:
+        """The engine on a new pool, the old one's connections closed: the idle ones now,
+        those in use as they come back. ``engine.dispose()`` alone closes only the idle
+        ones and lets the others back into the pool it dropped, left open for the garbage
+        collector (an aiosqlite connection and its thread, unclosed)."""
+        old = self.engine.sync_engine.pool
+        # Swapping the pool does no I/O: nothing is checked in or out of the old pool
+        # between the swap and the listener (the new pool took the old one's listeners
+        # already, not this one).
+        self.engine.sync_engine.dispose(close=False)
+        event.listen(old, "checkin", _close_returned)
+        await greenlet_spawn(old.dispose)
 
     # -- tables -----------------------------------------------------------------------
 
