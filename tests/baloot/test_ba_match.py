@@ -199,3 +199,18 @@ def test_ba12_referee_deal_records_carry_the_totals_for_sun_doubling():
     answer = GAME.check_record(deal_record(["sun"], totals=[120, 40]))
     assert answer == {"to_move": 1, "legal": ["pass", "double"]}
     assert GAME.check_record(deal_record(["sun"]))["to_move"] == 0
+
+
+def test_the_seats_views_of_one_state_share_their_public_part_and_keep_their_own():
+    # A server builds every seat's view after each action: the public part is made once
+    # per state, and each seat's own keys (its hand, projects, legal actions) stay its own.
+    moves = list(steps(4))
+    for _, _, _, after, _ in moves[:: max(1, len(moves) // 12)]:
+        views = [GAME.view(after, s).to_json() for s in (0, 1, 2, 3, None)]
+        for key in ("to_move", "hand_counts", "tricks", "totals", "history"):
+            assert all(v[key] is views[0][key] for v in views), key
+        for s, v in enumerate(views[:4]):
+            assert v["seat"] == s
+            assert v["hand"] == [str(c) for c in after.deal.hands[s]]
+            assert v["my_projects"] == [str(p) for p in after.deal.projects[s]]
+        assert views[4]["hand"] is None and views[4]["my_projects"] == []

@@ -151,3 +151,18 @@ def test_a_view_never_carries_the_hands_as_dealt_though_the_match_keeps_them():
     assert view.history == tuple(h.public for h in final.history)
     with_hands = final.history[0].to_json(with_hands=True)
     assert len(with_hands["hands"]) == 4 and "hands" not in final.history[0].to_json()
+
+
+def test_the_seats_views_of_one_state_share_their_public_part():
+    # A server builds every seat's view after each action: all but the seat's own keys
+    # (seat, legal, hand) are made once per state, and finished tricks once per trick.
+    states = every_state(9)
+    state = states[30]
+    first, second = (GAME.view(state, seat).to_json() for seat in (0, 1))
+    assert first["hand"] != second["hand"]
+    assert first["tricks"]
+    for key in ("to_move", "hand_counts", "tricks", "totals", "quota_left", "history"):
+        assert first[key] is second[key], key
+    # The next card of the same trick keeps the finished tricks' JSON.
+    later = GAME.view(states[31], 0).to_json()
+    assert later["tricks"][0] is first["tricks"][0]

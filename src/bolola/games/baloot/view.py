@@ -7,7 +7,7 @@ every card played, its own projects, everyone's projects once the first trick en
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bolola.cards import Card
@@ -100,13 +100,32 @@ class BalootView:
     history: tuple[DealDone, ...]
     winner: int | None
     options: dict[str, bool]
+    # What the seats' views of one state share (all but seat, legal, hand, my_projects),
+    # made into JSON by the first of them to be encoded (BalootGame.view).
+    _shared: Shared | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
+        """The view's JSON. Its lists and dicts beyond the seat's own (seat, legal, hand,
+        my_projects) are shared with the other seats' views of the state: do not change
+        them."""
+        shared = self._shared
+        public = None if shared is None else shared.json
+        if public is None:
+            public = self._public_json()
+            if shared is not None:
+                shared.json = public
+        return {
+            **public,
+            "seat": self.seat,
+            "legal": list(self.legal),
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "my_projects": [str(p) for p in self.my_projects],
+        }
+
+    def _public_json(self) -> dict[str, Any]:
         return {
             "game": GAME_NAME,
-            "seat": self.seat,
             "to_move": list(self.to_move),
-            "legal": list(self.legal),
             "deal": self.deal_no,
             "dealer": self.dealer,
             "phase": self.phase,
@@ -126,7 +145,6 @@ class BalootView:
             "level": self.level,
             "gahwa": self.gahwa,
             "doubles": [{"seat": s, "said": t} for s, t in self.doubles],
-            "hand": None if self.hand is None else [str(c) for c in self.hand],
             "hand_counts": list(self.hand_counts),
             "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
             "tricks": [
@@ -137,7 +155,6 @@ class BalootView:
                 }
                 for t in self.tricks
             ],
-            "my_projects": [str(p) for p in self.my_projects],
             "projects": None
             if self.projects is None
             else [[str(p) for p in ps] for ps in self.projects],
@@ -150,6 +167,17 @@ class BalootView:
         }
 
 
+class Shared:
+    """The JSON every seat's view of one state shares, made once: a server builds all four
+    seats' views after each action, alike but for a seat's hand, projects and legal
+    actions."""
+
+    __slots__ = ("json",)
+
+    def __init__(self) -> None:
+        self.json: dict[str, Any] | None = None
+
+
 def make_view(
     deal: Deal,
     seat: int | None,
@@ -160,6 +188,7 @@ def make_view(
     history: tuple[DealDone, ...],
     winner: int | None,
     options: dict[str, bool],
+    shared: Shared | None = None,
 ) -> BalootView:
     c = deal.contract
     bidding = deal.phase == "bid"
@@ -193,4 +222,5 @@ def make_view(
         history=history,
         winner=winner,
         options=options,
+        _shared=shared,
     )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bolola.cards import CARD_TEXT, CARDS, Card, Suit, cards_of
 from bolola.games.king_bolola.contract import IDS, QUOTAS, Contract
 from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
-from bolola.memo import Last
+from bolola.memo import Last, memo
 
 if TYPE_CHECKING:
     from bolola.games.king_bolola.match import Match
@@ -26,17 +26,24 @@ class TrickView:
     cards: tuple[Card, ...]
     winner: int | None
     points: int
+    # A finished trick's view lives as long as its deal's cached views (_finished): its
+    # JSON is made once (do not change it).
+    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def seat_of(self, k: int) -> int:
         return (self.leader + k) & 3
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        if self._json is not None:
+            return self._json
+        out = {
             "leader": self.leader,
             "cards": [CARD_TEXT[c.index] for c in self.cards],
             "winner": self.winner,
             "points": self.points,
         }
+        object.__setattr__(self, "_json", out)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,17 +145,22 @@ def _trick_views(
     return tuple(out)
 
 
-# The finished tricks are the same in the four seats' views of a state (bolola.memo.Last).
-_FINISHED: Last[tuple[TrickView, ...]] = Last()
-_FINISHED_JSON: Last[list[dict[str, Any]]] = Last()
-
-
 def _finished(deal: Deal) -> tuple[TrickView, ...]:
-    return _FINISHED.get(deal.tricks, lambda: tricks_of(deal))
+    return _finished_of(deal.tricks, deal.contract, deal.trump)
+
+
+# A deal's finished tricks change once a trick, not once a card: their views are kept
+# across its states. Keyed by value, not by the last state (a server interleaves the
+# actions of many tables, and a one-slot cache missed on nearly every one).
+@memo(maxsize=1024)
+def _finished_of(
+    tricks: tuple[tuple[int, tuple[int, ...]], ...], contract: Contract, trump: int
+) -> tuple[TrickView, ...]:
+    return _trick_views(tricks, contract, trump)
 
 
 def _tricks_json(tricks: tuple[TrickView, ...]) -> list[dict[str, Any]]:
-    return list(_FINISHED_JSON.get(tricks, lambda: [t.to_json() for t in tricks]))
+    return [t.to_json() for t in tricks]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,17 +189,38 @@ class KingBololaView:
     used: tuple[int, ...]  # per contract, times chosen this match
     history: tuple[DealSummary, ...]
     king_under_ace: bool
+    # What the seats' views of one state share (everything but seat, legal and hand), made
+    # into JSON by the first of them to be encoded (make_view).
+    _shared: _Shared | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
+        """The view's JSON. Its lists and dicts beyond the seat's own (seat, legal, hand)
+        are shared with the other seats' views of the same state: do not change them."""
+        shared = self._shared
+        public = None if shared is None else shared.json
+        if public is None:
+            public = self._public_json()
+            if shared is not None:
+                shared.json = public
+        head, tail = public
         return {
             "game": "king-bolola",
             "seat": self.seat,
+            **head,
+            "legal": list(self.legal),
+            "hand": None if self.hand is None else [CARD_TEXT[c.index] for c in self.hand],
+            **tail,
+        }
+
+    def _public_json(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The shared part, in two pieces around the seat's own keys (their order kept)."""
+        head = {
             "deal": self.deal_no,
             "declarer": self.declarer,
             "phase": self.phase,
             "to_move": list(self.to_move),
-            "legal": list(self.legal),
-            "hand": None if self.hand is None else [CARD_TEXT[c.index] for c in self.hand],
+        }
+        return head, {
             "hand_counts": list(self.hand_counts),
             "contract": None if self.contract is None else IDS[self.contract],
             "trump": None if self.trump is None else _TRUMP_TEXT[self.trump],
@@ -203,6 +236,19 @@ class KingBololaView:
         }
 
 
+@dataclass(slots=True)
+class _Shared:
+    """The public part of one state's views, built once for the four seats: a server
+    builds every seat's view after each action, and all but a seat's hand and legal
+    actions are the same in each."""
+
+    fields: dict[str, Any]
+    json: tuple[dict[str, Any], dict[str, Any]] | None = None
+
+
+_SHARED: Last[_Shared] = Last()
+
+
 def make_view(
     match: Match,
     seat: int | None,
@@ -210,32 +256,42 @@ def make_view(
     legal: tuple[str, ...],
     offered: tuple[Contract, ...],
 ) -> KingBololaView:
+    shared = _SHARED.get(match, lambda: _Shared(_public_fields(match, to_move, offered)))
     deal = match.deal
-    over = match.deal_no >= 24
-    hands = match.dealt if deal is None else deal.hands
-    if over:
-        hands = (0, 0, 0, 0)
+    hands = (0, 0, 0, 0) if match.deal_no >= 24 else match.dealt if deal is None else deal.hands
     return KingBololaView(
         seat=seat,
-        deal_no=match.deal_no + 1,
-        declarer=None if over else match.declarer,
-        phase="over" if over else "declare" if deal is None else "play",
-        to_move=to_move,
         legal=legal,
         hand=None if seat is None else cards_of(hands[seat]),
-        hand_counts=tuple(h.bit_count() for h in hands),
-        contract=None if deal is None else deal.contract,
-        trump=None if deal is None or deal.trump < 0 else Suit(deal.trump),
-        trick=None
+        _shared=shared,
+        **shared.fields,
+    )
+
+
+def _public_fields(
+    match: Match, to_move: tuple[int, ...], offered: tuple[Contract, ...]
+) -> dict[str, Any]:
+    deal = match.deal
+    over = match.deal_no >= 24
+    hands = (0, 0, 0, 0) if over else match.dealt if deal is None else deal.hands
+    return {
+        "deal_no": match.deal_no + 1,
+        "declarer": None if over else match.declarer,
+        "phase": "over" if over else "declare" if deal is None else "play",
+        "to_move": to_move,
+        "hand_counts": tuple(h.bit_count() for h in hands),
+        "contract": None if deal is None else deal.contract,
+        "trump": None if deal is None or deal.trump < 0 else Suit(deal.trump),
+        "trick": None
         if deal is None or deal.done
         else TrickView(deal.leader, tuple(CARDS[c] for c in deal.trick), None, 0),
-        tricks=() if deal is None else _finished(deal),
-        points=(0, 0, 0, 0) if deal is None else deal.points,
-        tricks_won=(0, 0, 0, 0) if deal is None else deal.tricks_won,
-        totals=match.totals,
-        offered=offered,
-        used=match.used,
+        "tricks": () if deal is None else _finished(deal),
+        "points": (0, 0, 0, 0) if deal is None else deal.points,
+        "tricks_won": (0, 0, 0, 0) if deal is None else deal.tricks_won,
+        "totals": match.totals,
+        "offered": offered,
+        "used": match.used,
         # A view never carries dealt hands: an early-ended deal leaves cards unplayed.
-        history=tuple([h.public for h in match.history]),
-        king_under_ace=match.options.king_under_ace,
-    )
+        "history": tuple([h.public for h in match.history]),
+        "king_under_ace": match.options.king_under_ace,
+    }
