@@ -52,13 +52,28 @@ def test_a_whole_match_of_each_game_ends_with_a_result_and_the_scores(game: str)
     assert "'zz' is not an action" in text
     assert "Choose 1 to" in text
     assert "Scores (" in text
-    assert any(word in text for word in ("You win", "You lose", "A draw"))
+    assert any(
+        word in text
+        for word in ("You win", "You lose", "Your team wins", "Your team loses", "A draw")
+    )
 
 
 def test_a_king_bolola_match_scores_24_deals() -> None:
     table, out = scripted([])
     table.play()
     assert "Scores (24 deals)" in out.getvalue()
+
+
+def test_the_scores_name_each_baloot_deal_in_full() -> None:
+    table, out = scripted([], game="baloot")
+    table.play()
+    rows = [line for line in out.getvalue().splitlines() if line[:4].strip().isdigit()]
+    assert rows
+    # Each row says the kind, and a bought deal its buyer's seat ("hokum:H x2 by 1").
+    assert all(line.split()[1].split(":")[0] in ("hokum", "sun", "ashkal", "pass") for line in rows)
+    assert any(" by " in line for line in rows)
+    # Partners share the result: no place among four seats.
+    assert "Your team " in out.getvalue() and "place" not in out.getvalue().splitlines()[-1]
 
 
 def test_an_illegal_card_is_refused_with_its_reason_and_rule() -> None:

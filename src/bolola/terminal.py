@@ -118,6 +118,15 @@ class TerminalTable:
             say("You left the table.")
             return 0
         self.show_scores(state)
+        if g.teams:
+            # Partners share a result: a place among seats would read "3 of 4" for a loss.
+            word = {
+                Result.WIN: "Your team wins",
+                Result.DRAW: "A draw",
+                Result.LOSS: "Your team loses",
+            }
+            say(f"[bold]{word[outcome.results[0]]}[/] with {outcome.scores[0]:+d}.")
+            return 0
         word = {Result.WIN: "You win", Result.DRAW: "A draw", Result.LOSS: "You lose"}
         say(
             f"[bold]{word[outcome.results[0]]}[/] with {outcome.scores[0]:+d} "
@@ -137,11 +146,15 @@ class TerminalTable:
         deals = self.game.deal_scores(state)
         self.console.print(f"[bold]Scores[/] ({len(deals)} deals)")
         totals = [0] * self.count
-        for n, d in enumerate(deals, start=1):
+        # The detail where a game gives one (Baloot: trump, doubling, buyer), as the match
+        # page shows it; the column as wide as its longest entry.
+        names = [d.detail or d.label for d in deals]
+        width = max([18, *(len(name) + 1 for name in names)])
+        for n, (d, name) in enumerate(zip(deals, names, strict=True), start=1):
             totals = [t + p for t, p in zip(totals, d.points, strict=True)]
             points = " ".join(f"{p:+6d}" for p in d.points)
-            self.console.print(f"{n:>3} {escape(d.label):<18}{points}")
-        self.console.print(f"{'':>3} {'total':<18}" + " ".join(f"{t:+6d}" for t in totals))
+            self.console.print(f"{n:>3} {escape(name):<{width}}{points}")
+        self.console.print(f"{'':>3} {'total':<{width}}" + " ".join(f"{t:+6d}" for t in totals))
 
     def show_view(self, view: Any, legal: tuple[Any, ...]) -> None:
         self.console.print("\n" + escape(self.game.describe(view)))

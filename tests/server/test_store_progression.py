@@ -93,7 +93,7 @@ def test_a_database_at_0001_upgrades_and_keeps_ratings(url: str) -> None:
                     lambda sync: {col["name"] for col in inspect(sync).get_columns("players")}
                 )
                 tables = await c.run_sync(lambda sync: set(inspect(sync).get_table_names()))
-            assert version == "0010"  # 0010: the session that changed a password goes on
+            assert version == "0011"  # 0011: a result says whether the player had left
             assert "rating" not in columns
             assert {"xp", "games", "sessions_from", "sessions_kept"} <= columns
             assert {"ratings", "results", "daily_rewards"} <= tables
@@ -184,6 +184,11 @@ def test_team_results_unrated_tables_and_leavers(url: str) -> None:
                 table, game="king-bolola", record={}, scores=(0,) * 4, ends=ends, rated=False
             )
             assert all(p.rating_change == 0 for p in unrated)
+            # The forfeit reads as one: the leaver's results say they left, no one else's.
+            assert [p.left for p in progress] == [False, False, False, True]
+            recent = [m.to_json() for m in await store.recent(ids[3])]
+            assert [(m["result"], m["left"]) for m in recent] == [("loss", True)] * 2
+            assert [m.left for m in await store.recent(ids[1])] == [False] * 2
             leaver = await store.player(ids[3])
             assert leaver is not None
             kb = leaver.rating_in("king-bolola")

@@ -62,6 +62,8 @@ export interface RecentMatch {
   seats: number;
   scores: number[];
   result: 'win' | 'draw' | 'loss';
+  /** The player had left (a bot played the seat at the end): the loss is a forfeit. */
+  left?: boolean;
   rating_change: number | null;
   record: string;
 }

@@ -128,8 +128,8 @@ describe('hearts-trumps results', () => {
   it('scores loot: joker 25, a heart its rank with the ace low, the rest nothing', () => {
     expect(['JK', 'AH', 'KH', 'TH', 'KS', 'AD'].map(lootValue)).toEqual([25, 1, 13, 10, 0, 0]);
     expect(lootPoints(['JK', 'KH', '2C'])).toBe(38);
-    expect(lootSum(['KH', 'JK'])).toBe('KH 13 + JK 25 = 38');
-    expect(lootSum(['QH'])).toBe('QH 12');
+    expect(lootSum(['KH', 'JK'])).toBe('K♥ 13 + JOKER 25 = 38');
+    expect(lootSum(['QH'])).toBe('Q♥ 12');
     expect(lootSum([])).toBe('0');
   });
 

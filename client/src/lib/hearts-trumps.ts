@@ -1,5 +1,6 @@
 // Hearts Are Trumps at the table: the view the server sends (HeartsTrumpsView.to_json())
 // and the pure pieces the screen needs — the placement text, and each result in words.
+import { cardText } from './cards';
 import { t, type Key, type Lang } from './i18n.svelte';
 
 export type Role = 'loot' | 'attacker' | 'defender';
@@ -261,10 +262,11 @@ export function bonusText(s: DealScore, nameOf: (seat: number) => string, lang?:
   );
 }
 
-/** A seat's loot points as a sum: "KH 13 + JK 25 = 38"; "0" when none. */
+/** A seat's loot points as a sum, the cards as they show: "K♥ 13 + JOKER 25 = 38"; "0"
+ * when none. */
 export function lootSum(scoring: readonly string[]): string {
   if (scoring.length === 0) return '0';
-  const parts = scoring.map((c) => `${c} ${lootValue(c)}`);
+  const parts = scoring.map((c) => `${cardText(c)} ${lootValue(c)}`);
   return scoring.length === 1 ? parts[0] ?? '0' : `${parts.join(' + ')} = ${lootPoints(scoring)}`;
 }
 

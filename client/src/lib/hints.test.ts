@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionText, factText, fetchHint, offersHints, parseHint, pointsText, reasonText, suggestionText } from './hints';
+import { t } from './i18n.svelte';
 
 const card = {
   table: 4,
@@ -38,9 +39,11 @@ describe('practice hints', () => {
     expect(actionText('5S/QD/QH', 'en')).toBe('5♠/Q♦/Q♥');
     // Right to left, a placement keeps its order: loot, attacker, defender.
     expect(actionText('5S/QD/JK', 'ar')).toBe('\u20665♠/Q♦/JOKER\u2069');
-    expect(actionText('take:2', 'en')).toBe('take 2 from the discards');
+    expect(actionText('take:2', 'en')).toBe('take the top 2 cards of the discards');
+    expect(actionText('take:1', 'es')).toBe('llevarte la carta de arriba de los descartes');
+    expect(actionText('take:8', 'ar')).toContain('8');
     expect(actionText('discard:TS', 'en')).toBe('discard 10♠');
-    expect(actionText('lay:4:JK=TH', 'en')).toBe('lay off JOKER=10♥');
+    expect(actionText('lay:4:JK=TH', 'en')).toBe('lay off a joker as 10♥');
     expect(actionText('open:7H,8H,9H|QS,QD,JK=QC', 'en')).toBe('open with 7♥,8♥,9♥ | Q♠,Q♦,JOKER=Q♣');
     expect(actionText('draw', 'es')).toBe('robar del mazo');
     expect(actionText('hokum:S', 'en')).toBe('Hokum in spades');
@@ -52,12 +55,12 @@ describe('practice hints', () => {
   });
 
   it('says the reason in each language, with its numbers', () => {
-    expect(reasonText(card, 'en')).toBe('Play 7♥: about +116 points this deal, against -3 with 10♥, the next best.');
-    expect(reasonText(card, 'es')).toContain('7♥');
+    expect(reasonText(card, 'en')).toBe('About +116 points this deal, against -3 with 10♥, the next best.');
+    expect(reasonText(card, 'es')).toContain('10♥');
     expect(reasonText(card, 'ar')).toContain('+116');
     const contract = { ...card, action: 'trumps:S', reason: { key: 'kb_contract', vars: { action: 'trumps:S', expected: 303.1, next: 'bolola-positive', next_expected: 192.2, deals: 48 } } };
     expect(reasonText(contract, 'en')).toBe(
-      'Declare Trumps ♠: about +303 points expected over 48 simulated deals (Bolola positive: +192).',
+      'About +303 points expected over 48 simulated deals (Bolola positive: +192).',
     );
   });
 
@@ -94,7 +97,7 @@ describe('practice hints', () => {
     const project = { ...card, action: 'project:fifty:7H,8H,9H,TH', reason: { key: 'ba_project', vars: { action: 'project:fifty:7H,8H,9H,TH', project: 'fifty', rule: 'BA-17' } } };
     expect(reasonText(project, 'en')).toBe('Declare your Fifty before you play your first card (BA-17).');
     const bid = { ...card, action: 'hokum', reason: { key: 'ba_bid', vars: { action: 'hokum', expected: 11.2, deals: 20 } } };
-    expect(reasonText(bid, 'en')).toBe('Say Hokum (the bidding rules of thumb): about +11 game points for your team over 20 simulated deals.');
+    expect(reasonText(bid, 'en')).toBe('The bidding rules of thumb: about +11 game points for your team over 20 simulated deals.');
     const place = {
       ...card,
       action: '2S/JK/KH',
@@ -104,10 +107,10 @@ describe('practice hints', () => {
       },
     };
     expect(reasonText(place, 'en')).toBe(
-      "Your attacker takes your opponent's loot in 100% of the hands sampled and your defender keeps yours in 85%: about +12 points on your opponent this hand, the loot race included, against +10 with 2♠/K♥/JOKER.",
+      "Your attacker takes your opponent's loot in 100% of the hands sampled and your defender keeps yours in 85%: about +12 points on your opponent this hand, the loot race included, against +10 with Loot \u20662♠\u2069 · Attacker \u2066K♥\u2069 · Defender \u2066JOKER\u2069.",
     );
     const take = { ...card, action: 'take:2', reason: { key: 'jo_rated', vars: { action: 'take:2', expected: 20, next: 'draw', next_expected: -4, deals: 9 } } };
-    expect(reasonText(take, 'en')).toBe("Take 2 from the discards: about +20 points against the others' average over 9 play-outs; draw from the stock: -4.");
+    expect(reasonText(take, 'en')).toBe("About +20 points against the others' average over 9 play-outs; draw from the stock: -4.");
   });
 
   // Hearts Are Trumps hints as the server sends them (bolola.bots.hearts_trumps.hint over
@@ -155,7 +158,7 @@ describe('practice hints', () => {
       expect(text).toContain(pointsText(hint.expected!));
       // Not the placement again: with the runner-up's own text taken out, no card of the
       // suggested placement is left in the reason, nor the role words of the board's slots.
-      const next = actionText(String(vars.next), lang);
+      const next = suggestionText(String(vars.next), lang);
       expect(text).toContain(next);
       const rest = text.replace(next, '');
       expect(rest).not.toContain(actionText(hint.action, lang));
@@ -171,11 +174,11 @@ describe('practice hints', () => {
     const [first, , close] = htHints;
     expect(actionText(first!.action, 'en')).toBe('2♠/Q♣/7♣');
     expect(reasonText(first!, 'en')).toBe(
-      "Your attacker takes your opponent's loot in 60% of the hands sampled and your defender keeps yours in 5%: about +17 points on your opponent this hand, the loot race included, against +16 with 7♣/Q♣/2♠.",
+      "Your attacker takes your opponent's loot in 60% of the hands sampled and your defender keeps yours in 5%: about +17 points on your opponent this hand, the loot race included, against +16 with Loot \u20667♣\u2069 · Attacker \u2066Q♣\u2069 · Defender \u20662♠\u2069.",
     );
     expect(factText(first!, 'en')).toBe('Of the 36 cards you have not seen, 13 beat your attacker Q♣ and 24 your defender 7♣.');
     expect(reasonText(close!, 'es')).toBe(
-      'Tu atacante gana el botín del rival en el 84\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el 100\u00a0%: vale lo mismo que 5♠/9♠/K♥ (unos +12 puntos); eligen las reglas prácticas.',
+      'Tu atacante gana el botín del rival en el 84\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el 100\u00a0%: vale lo mismo que Botín \u20665♠\u2069 · Atacante \u20669♠\u2069 · Defensor \u2066K♥\u2069 (unos +12 puntos); eligen las reglas prácticas.',
     );
   });
 
@@ -190,16 +193,17 @@ describe('practice hints', () => {
     const lay = jolly('lay:1:TH', 'jo_lay', { card: 'TH', meld: '7H,8H,9H' });
     const jokerLay = jolly('lay:1:JK=TH', 'jo_lay', { card: 'JK=TH', meld: '7H,8H,9H' });
     const swap = jolly('swap:1:7C', 'jo_swap', { card: '7C', meld: '5C,6C,JK=7C' });
-    expect(reasonText(meld, 'en')).toBe('Put down 2♠ 3♠ 4♠: this turn puts down 18 points (JO-9).');
-    expect(reasonText(lay, 'en')).toBe('Lay off 10♥ on 7♥ 8♥ 9♥: this turn puts down 18 points (JO-9).');
-    expect(reasonText(jokerLay, 'en')).toBe('Lay off a joker as 10♥ on 7♥ 8♥ 9♥: this turn puts down 18 points (JO-9).');
+    expect(reasonText(meld, 'en')).toBe('This turn puts down 18 points (JO-9).');
+    expect(reasonText(lay, 'en')).toBe('It goes on 7♥ 8♥ 9♥: this turn puts down 18 points (JO-9).');
+    expect(suggestionText(jokerLay.action, 'en')).toBe('lay off a joker as 10♥');
+    expect(reasonText(jokerLay, 'en')).toBe('It goes on 7♥ 8♥ 9♥: this turn puts down 18 points (JO-9).');
     expect(reasonText(swap, 'en')).toBe(
-      "Put 7♣ in the joker's place in 5♣ 6♣ JOKER=7♣ and take the joker: this turn puts down 18 points (JO-9).",
+      "It takes the joker's place in 5♣ 6♣ JOKER=7♣ and the joker comes to your hand: this turn puts down 18 points (JO-9).",
     );
-    expect(reasonText(meld, 'es')).toBe('Baja 2♠ 3♠ 4♠: este turno bajas 18 puntos (JO-9).');
-    expect(reasonText(lay, 'es')).toBe('Añade 10♥ a 7♥ 8♥ 9♥: este turno bajas 18 puntos (JO-9).');
+    expect(reasonText(meld, 'es')).toBe('Este turno bajas 18 puntos (JO-9).');
+    expect(reasonText(lay, 'es')).toBe('Va a 7♥ 8♥ 9♥: este turno bajas 18 puntos (JO-9).');
     expect(reasonText(swap, 'es')).toBe(
-      'Pon 7♣ en el lugar del comodín de 5♣ 6♣ JOKER=7♣ y llévate el comodín: este turno bajas 18 puntos (JO-9).',
+      'Ocupa el lugar del comodín en 5♣ 6♣ JOKER=7♣ y el comodín pasa a tu mano: este turno bajas 18 puntos (JO-9).',
     );
     for (const hint of [meld, lay, jokerLay, swap]) {
       for (const lang of ['es', 'en', 'ar'] as const) {
@@ -207,6 +211,35 @@ describe('practice hints', () => {
         expect(text).not.toMatch(/\{|[A-Z0-9][SHDC]\b|(Put down|Baja|أنزل) (swap|lay|meld|bajar|añadir|cambiar)/);
         expect(text).toContain('(JO-9)');
       }
+    }
+  });
+
+  // The panel shows "Suggestion: <action>" above the reason, so a reason says why and
+  // never opens by naming the suggested action again ("Play 7♥: …" under "Suggestion: 7♥").
+  it.each(['es', 'en', 'ar'] as const)('never repeats the suggested action in the reason (%s)', (lang) => {
+    const cases: [string, string, Record<string, string | number>][] = [
+      ['7H', 'kb_card', { expected: 116, next: 'TH', next_expected: -3 }],
+      ['7H', 'kb_close', { expected: 1, next: 'TH', next_expected: 1 }],
+      ['trumps:S', 'kb_contract', { expected: 303, next: 'queens', next_expected: 192, deals: 48 }],
+      ['trumps:S', 'kb_contract_later', { expected: 303, next: 'queens', next_expected: 192, deals: 48 }],
+      ['AS', 'ba_card', { expected: 20, next: 'TS', next_expected: 12 }],
+      ['AS', 'ba_close', { expected: 20, next: 'TS', next_expected: 20 }],
+      ['hokum:S', 'ba_bid', { expected: 11, deals: 20 }],
+      ['double', 'ba_double', { expected: 11, deals: 20, next: 'pass', next_expected: 3 }],
+      ['open:7H,8H,9H', 'jo_open', { points: 40, needed: 40 }],
+      ['meld:2S,3S,4S', 'jo_meld', { points: 9, meld: '2S,3S,4S' }],
+      ['lay:1:TH', 'jo_lay', { points: 10, card: 'TH', meld: '7H,8H,9H' }],
+      ['swap:1:7C', 'jo_swap', { points: 7, card: '7C', meld: '5C,6C,JK=7C' }],
+      ['draw', 'jo_draw', {}],
+      ['take:2', 'jo_rated', { expected: 20, next: 'draw', next_expected: -4, deals: 9 }],
+      ['take:2', 'jo_close', { expected: 20, next: 'draw', next_expected: 19, deals: 9 }],
+    ];
+    for (const [action, key, vars] of cases) {
+      const hint = { ...card, action, reason: { key, vars: { action, ...vars } } };
+      const text = reasonText(hint, lang);
+      expect(text, key).not.toMatch(/[{}]|undefined|NaN/);
+      expect(text, key).not.toBe(t('hint_expert_choice', {}, lang));
+      expect(text.toLowerCase(), key).not.toContain(suggestionText(action, lang).toLowerCase());
     }
   });
 

@@ -94,7 +94,7 @@ export function suggestionText(action: string, lang?: Lang): string {
 
 /** An action as the player reads it: a card as it shows ("10♥"), a contract or a bid by
  * its name ("Trumps ♥", "Hokum in spades"), a project with its cards, a step of a Jolly
- * turn in words ("take 2 from the discards"), other actions with their cards shown
+ * turn in words ("take the top 2 cards of the discards"), other actions with their cards shown
  * ("5♠/Q♦/Q♥"). */
 export function actionText(action: string, lang?: Lang): string {
   if (isCard(action) || action === 'JK') return cardText(action);
@@ -114,7 +114,9 @@ export function actionText(action: string, lang?: Lang): string {
   if (step && rest) {
     // lay:ID:CARD and swap:ID:CARD: the meld's id means nothing to a reader.
     const what = name === 'lay' || name === 'swap' ? rest.split(':').pop() ?? rest : rest;
-    return t(step, { n: what, card: withCards(what), melds: withCards(what).replaceAll('|', ' | ') }, lang);
+    const card = what.startsWith('JK=') ? t('hint_joker_as', { card: cardText(what.slice(3)) }, lang) : withCards(what);
+    const n = /^\d+$/.test(what) ? Number(what) : what; // a count, for its plural
+    return t(step, { n, card, melds: withCards(what).replaceAll('|', ' | ') }, lang);
   }
   // Hearts Are Trumps' placement ("5♦/K♠/JOKER": loot, attacker, defender) keeps its order
   // in a right-to-left sentence.
@@ -130,6 +132,9 @@ function varText(key: string, value: HintVar, lang?: Lang): string | number {
   if (key === 'card' && String(value).startsWith('JK=')) {
     return t('hint_joker_as', { card: cardText(String(value).slice(3)) }, lang);
   }
+  // The runner-up placement names each card's role, as the suggestion line does: bare
+  // "2♦/J♠/A♣" beside the same three cards read as the move compared with itself.
+  if (key === 'next' && PLACEMENT.test(String(value))) return suggestionText(String(value), lang);
   if (['action', 'next', 'card', 'out', 'loot', 'attacker', 'defender'].includes(key)) {
     return actionText(String(value), lang);
   }

@@ -7,6 +7,7 @@ import {
   levelledUp,
   levelProgress,
   progressOf,
+  resultWord,
   roundRating,
   signed,
   signinError,
@@ -202,5 +203,14 @@ describe("the lobby's game choice (PL-1)", () => {
     expect(spec.options).toBeUndefined();
     expect(spec.seats).toHaveLength(4);
     expect(quickSpec('hearts-trumps')).toMatchObject({ seats: [{ kind: 'human' }, { kind: 'bot' }], options: { target: 500 } });
+  });
+});
+
+describe('a finished match in words', () => {
+  it('says a forfeit is one, not a loss beside "1 of 4"', () => {
+    expect(resultWord({ result: 'loss', left: true }, 'en')).toBe('Left: counted as a loss');
+    expect(resultWord({ result: 'loss', left: false }, 'en')).toBe('Loss');
+    expect(resultWord({ result: 'win' }, 'es')).toBe('Victoria');
+    expect(resultWord({ result: 'loss', left: true }, 'ar')).toContain('خسارة');
   });
 });

@@ -1,6 +1,7 @@
 // Progression as the screens show it (PL-11..14): the XP bar, a player's standing in a
 // game, and what changed for a seat when a match ended.
-import type { GameRating, League, Player } from './api';
+import type { GameRating, League, Player, RecentMatch } from './api';
+import { t, type Lang } from './i18n.svelte';
 
 export const LEAGUES: readonly League[] = ['bronze', 'silver', 'gold'];
 
@@ -142,4 +143,10 @@ type SigninCode = (typeof SIGNIN_ERRORS)[number];
 export function signinErrorKey(code: string): `signin_${SigninCode}` | 'signinFailed' {
   const known = SIGNIN_ERRORS.find((c) => c === code);
   return known ? `signin_${known}` : 'signinFailed';
+}
+
+/** A finished match's result in words: a forfeit (the player had left) says so, since
+ * "Loss" beside "1 of 4" reads as a mistake. */
+export function resultWord(m: Pick<RecentMatch, 'result' | 'left'>, lang?: Lang): string {
+  return m.left ? t('result_left', {}, lang) : t(`result_${m.result}`, {}, lang);
 }

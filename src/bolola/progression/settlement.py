@@ -46,6 +46,7 @@ class Progress:
     xp_gained: int
     rating_before: float
     rating_after: float
+    left: bool = False  # a bot played the seat at the end: the result is a forfeit
 
     @property
     def rating_change(self) -> float:
@@ -105,6 +106,7 @@ def settle(
                 xp_for(s.result, abandoned=s.abandoned),
                 s.rating,
                 after,
+                s.abandoned,
             )
         )
     return tuple(out)

@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -246,6 +247,8 @@ class ResultRow(Base):
     rating_after: Mapped[float] = mapped_column(Float)
     xp: Mapped[int] = mapped_column(Integer)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The player had left (a bot played the seat at the end): the loss is a forfeit.
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # The feats the game saw this seat make (a JSON list, the achievements' input); None:
     # not found yet (``bolola achievements --backfill``).
     feats: Mapped[str | None] = mapped_column(Text, nullable=True)

@@ -123,6 +123,7 @@ async def finish(
                 rating_after=p.rating_after,
                 xp=p.xp_gained,
                 finished_at=at,
+                left=p.left,
             )
         )
     return progress
@@ -171,6 +172,7 @@ async def recent(s: AsyncSession, player_id: int, limit: int = 10) -> list[Recen
             tuple(json.loads(scores or "[]")),
             r.result,
             r.rating_after - r.rating_before,
+            r.left,
         )
         for r, scores in rows.all()
     ]

@@ -186,6 +186,7 @@ class RecentMatch:
     scores: tuple[int, ...]
     result: str
     rating_change: float
+    left: bool = False  # the player had left: the loss is a forfeit
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -197,6 +198,7 @@ class RecentMatch:
             "seats": len(self.scores),
             "scores": list(self.scores),
             "result": self.result,
+            "left": self.left,
             "rating_change": round(self.rating_change, 1),
             "record": f"/api/tables/{self.table_id}/record",
         }

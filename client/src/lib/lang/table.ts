@@ -28,7 +28,8 @@ const es = {
   seatOf: 'Asiento de {name}',
   news: 'Novedades',
   leaveAsk: '¿Dejar la partida?',
-  leaveWhy: 'Un bot juega en tu asiento hasta que vuelvas (desde el salón) o acabe la partida, y el resultado cuenta igual.',
+  leaveWhy:
+    'Un bot juega en tu asiento hasta que vuelvas (desde el salón). Si no has vuelto cuando acabe la partida, cuenta como derrota para ti, haga lo que haga el bot.',
   leaveStay: 'Seguir jugando',
   noTableTitle: 'No existe la mesa {id}',
   noTableText: 'Puede que el enlace esté mal o que la mesa se haya cerrado: una mesa a la que nadie se une a tiempo se cierra.',
@@ -81,7 +82,8 @@ const en: typeof es = {
   seatOf: "{name}'s seat",
   news: 'News',
   leaveAsk: 'Leave the match?',
-  leaveWhy: 'A bot plays your seat until you come back (from the lobby) or the match ends, and the result still counts.',
+  leaveWhy:
+    'A bot plays your seat until you come back (from the lobby). If you are not back when the match ends, it counts as a loss for you, whatever the bot makes of it.',
   leaveStay: 'Keep playing',
   noTableTitle: 'There is no table {id}',
   noTableText: 'The link may be wrong, or the table has closed: a table nobody joins in time is closed.',
@@ -135,7 +137,8 @@ const ar: typeof es = {
   seatOf: 'مقعد {name}',
   news: 'المستجدات',
   leaveAsk: 'هل تغادر المباراة؟',
-  leaveWhy: 'سيلعب بوت مكانك حتى تعود (من الصالة) أو تنتهي المباراة، وتُحتسب النتيجة كما هي.',
+  leaveWhy:
+    'سيلعب بوت مكانك حتى تعود (من الصالة). إن لم تعد قبل نهاية المباراة فستُحتسب خسارةً لك، مهما كانت نتيجة البوت.',
   leaveStay: 'متابعة اللعب',
   noTableTitle: 'لا توجد طاولة رقم {id}',
   noTableText: 'ربما الرابط خاطئ، أو أُغلقت الطاولة: تُغلق الطاولة التي لا ينضم إليها أحد في الوقت المحدد.',
