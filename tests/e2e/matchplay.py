@@ -44,12 +44,14 @@ def me(server: Server, token: str) -> dict[str, Any]:
         return player
 
 
-def short_match(server: Server, token: str, *, rated: bool = True, bot: str = "beginner") -> int:
-    """A Hearts Are Trumps table against a bot (beginner unless told), first to 1 point; it
-    starts at once."""
+def bot_table(
+    server: Server, token: str, game: str, options: dict[str, Any], *, rated: bool, bot: str
+) -> int:
+    """A two-seat table of ``game``, the player against a bot of level ``bot``, open to
+    anyone and without a move clock; it starts at once."""
     spec = {
-        "game": HEARTS,
-        "options": {"target": 1},
+        "game": game,
+        "options": options,
         "seats": [{"kind": "human"}, {"kind": "bot", "level": bot}],
         "access": "anyone",
         "move_seconds": None,
@@ -60,6 +62,12 @@ def short_match(server: Server, token: str, *, rated: bool = True, bot: str = "b
         assert answer.status_code == 201, answer.text
         table: int = answer.json()["table"]["id"]
         return table
+
+
+def short_match(server: Server, token: str, *, rated: bool = True, bot: str = "beginner") -> int:
+    """A Hearts Are Trumps table against a bot (beginner unless told), first to 1 point; it
+    starts at once."""
+    return bot_table(server, token, HEARTS, {"target": 1}, rated=rated, bot=bot)
 
 
 def _frame(ws: ClientConnection) -> dict[str, Any]:

@@ -8,13 +8,7 @@ from pathlib import Path
 from e2eserver import Server
 from matchplay import new_guest, rest
 from playwright.sync_api import FloatRect, Locator, Page
-from tablepage import sign_in_as_guest
-
-
-def token_of(page: Page) -> str:
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
-    return token
+from tablepage import sign_in_as_guest, token_of
 
 
 def befriended(page: Page, server: Server) -> tuple[str, str, str, str]:

@@ -66,6 +66,13 @@ def sign_in_as_guest(page: Page, *, pace: str | None = "off") -> str:
     return page.get_by_test_id("me").inner_text().split(" · ")[0]
 
 
+def token_of(page: Page) -> str:
+    """The signed-in page's session token, for REST and WebSocket calls as that player."""
+    token = page.evaluate("localStorage.getItem('bolola.token')")
+    assert isinstance(token, str) and token, "no session token in the page"
+    return token
+
+
 def quick_play(page: Page) -> int:
     """One click from the lobby to a seat with three bots; returns the table id."""
     page.get_by_test_id("quick-play").click()

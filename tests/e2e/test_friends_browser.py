@@ -18,13 +18,7 @@ from a11y import check_a11y
 from e2eserver import WAIT_MS, Server
 from matchplay import play_out
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tablepage import sign_in_as_guest
-
-
-def token_of(page: Page) -> str:
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
-    return token
+from tablepage import sign_in_as_guest, token_of
 
 
 def table_id(page: Page) -> int:

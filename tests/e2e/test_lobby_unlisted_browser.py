@@ -7,13 +7,7 @@ from __future__ import annotations
 import httpx
 from e2eserver import Server
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tablepage import sign_in_as_guest
-
-
-def token_of(page: Page) -> str:
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
-    return token
+from tablepage import sign_in_as_guest, token_of
 
 
 def test_a_declined_challenge_leaves_the_open_lobby(

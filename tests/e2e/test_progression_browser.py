@@ -15,14 +15,8 @@ import httpx
 from a11y import check_a11y
 from e2eserver import WAIT_MS, Server
 from matchplay import HEARTS, me, new_guest, play_out, short_match
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tablepage import keep_frames, sign_in_as_guest
-
-
-def token_of(page: Page) -> str:
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token, "no session token in the page"
-    return token
+from playwright.sync_api import Browser, BrowserContext, expect
+from tablepage import keep_frames, sign_in_as_guest, token_of
 
 
 def test_a_fresh_guest_gets_the_daily_reward_once_and_a_level_1_profile(

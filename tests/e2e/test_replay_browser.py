@@ -13,7 +13,7 @@ from a11y import check_a11y
 from e2eserver import Server
 from matchplay import play_out, rest, short_match
 from playwright.sync_api import BrowserContext, Page, expect
-from tablepage import sign_in_as_guest
+from tablepage import sign_in_as_guest, token_of
 
 from bolola.cards import Card
 from bolola.games.hearts_trumps import Place, battles, parse_action
@@ -38,8 +38,7 @@ def test_a_replay_steps_marks_mistakes_and_plays_from_there(
 ) -> None:
     page = context.new_page()
     player_name = sign_in_as_guest(page)
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
+    token = token_of(page)
     # Short unrated matches (first to 1 point) until the analysis finds a mistake: the
     # player always takes its first legal action, which rarely goes unpunished.
     for _ in range(MATCHES):
@@ -128,8 +127,7 @@ def test_a_hearts_trumps_replay_shows_each_battle_as_it_is_fought(
 ) -> None:
     page = sized.new_page()
     sign_in_as_guest(page)
-    token = page.evaluate("localStorage.getItem('bolola.token')")
-    assert isinstance(token, str) and token
+    token = token_of(page)
     table = short_match(server, token, rated=False)
     play_out(server, token, table)
     with rest(server, token) as http:

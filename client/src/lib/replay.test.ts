@@ -3,11 +3,13 @@ import {
   clampVersion,
   faceOf,
   handOf,
+  jollyTableOf,
   mistakeText,
   mistakesOf,
   parseAnalysis,
   parsePosition,
   parseReplay,
+  pileTop,
   splitMove,
   timelinePercent,
   toMoveOf,
@@ -90,5 +92,46 @@ describe('the replay viewer', () => {
     expect(faceOf('JK3')).toBe('JK');
     expect(faceOf('TS')).toBe('TS');
     expect(faceOf('xx')).toBeNull();
+  });
+
+  it("reads a Jolly view's table: the melds by who put them down, the pile and the stock", () => {
+    const run = {
+      id: 2,
+      kind: 'run',
+      cards: [
+        { card: '9H1', as: '9H', by: 1 },
+        { card: 'JK2', as: 'TH', by: 1 },
+        { card: 'JH1', as: 'JH', by: 0 },
+      ],
+    };
+    const set = { id: 1, kind: 'set', cards: [{ card: 'QS1', as: 'QS', by: 0 }, { card: 'QD2' }, 'x'] };
+    const view = { game: 'jolly', melds: [[], [set, run, { id: 'x' }], []], pile: ['7C1', 3, 'KD2'], stock: 40 };
+    expect(jollyTableOf(view)).toEqual({
+      groups: [
+        {
+          seat: 1,
+          melds: [
+            { id: 1, kind: 'set', cards: [{ card: 'QS1', as: 'QS', by: 0 }, { card: 'QD2', as: 'QD', by: -1 }] },
+            run,
+          ],
+        },
+      ],
+      pile: ['7C1', 'KD2'],
+      stock: 40,
+    });
+    // A view without its game named is the replay's game's; another game's has no such table.
+    expect(jollyTableOf({ melds: [], pile: [], stock: 5 }, 'jolly')).toEqual({ groups: [], pile: [], stock: 5 });
+    expect(jollyTableOf({ game: 'king-bolola', trick: null }, 'king-bolola')).toBeNull();
+    expect(jollyTableOf({ melds: [] }, 'baloot')).toBeNull();
+    expect(jollyTableOf(undefined, 'jolly')).toBeNull();
+    expect(jollyTableOf({ game: 'jolly', melds: 'x', pile: null })).toEqual({ groups: [], pile: [], stock: 0 });
+  });
+
+  it("keeps the pile's top cards, the newest last, and counts the ones under them", () => {
+    const pile = ['2S1', '3S1', '4S1', '5S1', '6S1'];
+    expect(pileTop(pile, 3)).toEqual({ shown: ['4S1', '5S1', '6S1'], under: 2 });
+    expect(pileTop(pile, 8)).toEqual({ shown: pile, under: 0 });
+    expect(pileTop(pile, 0)).toEqual({ shown: [], under: 5 });
+    expect(pileTop([], 8)).toEqual({ shown: [], under: 0 });
   });
 });

@@ -168,6 +168,58 @@ export function toMoveOf(view: Obj | undefined): number[] {
   return Array.isArray(seats) ? seats.filter((s): s is number => typeof s === 'number') : [];
 }
 
+/** A card on a Jolly meld: its id, what it stands for (a joker's assignment), who laid it. */
+export interface ReplaySlot {
+  card: string;
+  as: string;
+  by: number;
+}
+
+export interface ReplayMeld {
+  id: number;
+  kind: string;
+  cards: ReplaySlot[];
+}
+
+/** What a Jolly position has on the table, as the live board shows it: the melds by the
+ * seat that put each down (only seats with some), the discard pile (oldest first) and how
+ * many cards the stock holds. */
+export interface ReplayJolly {
+  groups: { seat: number; melds: ReplayMeld[] }[];
+  pile: string[];
+  stock: number;
+}
+
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((c): c is string => typeof c === 'string') : []);
+
+function meldOf(raw: unknown): ReplayMeld | null {
+  if (!isObj(raw) || typeof raw.id !== 'number' || !Array.isArray(raw.cards)) return null;
+  const cards = raw.cards.flatMap((c): ReplaySlot[] =>
+    isObj(c) && typeof c.card === 'string'
+      ? [{ card: c.card, as: typeof c.as === 'string' ? c.as : c.card.slice(0, 2), by: num(c.by, -1) }]
+      : [],
+  );
+  return { id: raw.id, kind: typeof raw.kind === 'string' ? raw.kind : '', cards };
+}
+
+/** The table of a Jolly view (JollyView.to_json(): `melds` by seat, `pile`, `stock`);
+ * null for another game's view. `game` names the game of a view that does not say it. */
+export function jollyTableOf(view: Obj | undefined, game?: string): ReplayJolly | null {
+  if (!view || (view.game ?? game) !== 'jolly') return null;
+  const melds = Array.isArray(view.melds) ? view.melds : [];
+  const groups = melds.flatMap((group, seat) => {
+    const owned = Array.isArray(group) ? group.map(meldOf).filter((m): m is ReplayMeld => m !== null) : [];
+    return owned.length > 0 ? [{ seat, melds: owned }] : [];
+  });
+  return { groups, pile: strings(view.pile), stock: num(view.stock) };
+}
+
+/** The pile's top `n` cards (the newest last) and how many older ones lie under them. */
+export function pileTop(pile: readonly string[], n: number): { shown: string[]; under: number } {
+  const k = Math.max(0, Math.min(pile.length, Math.floor(n)));
+  return { shown: pile.slice(pile.length - k), under: pile.length - k };
+}
+
 async function get(path: string): Promise<unknown> {
   const token = savedToken();
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -11,7 +11,7 @@ const es = {
   replayTimeline: 'Posición en la partida',
   replayAt: 'Posición {at} de {n}',
   replayStart: 'Antes de la primera jugada',
-  replayMoveBy: 'Última jugada: {name} jugó {action}',
+  replayMoveBy: 'Última jugada, de {name}: {action}',
   replayToMove: 'Le toca a {names}',
   replayHand: 'Mano de {name}',
   replayNoHand: 'Sin cartas',
@@ -35,6 +35,13 @@ const es = {
   replayBattles: 'Batallas',
   replayBattlesBefore: 'Las batallas de la jugada anterior, mientras se coloca la siguiente',
   replayLootPoints: 'Puntos del botín: {n}',
+  replayJolly: 'La mesa en esta posición',
+  replayMelds: 'Combinaciones en la mesa',
+  replayNoMelds: 'Nadie ha bajado todavía.',
+  replayPile: 'Descartes ({n})',
+  replayPileEmpty: 'Sin descartes',
+  replayPileUnder: '{n, plural, one {# carta más debajo} other {# cartas más debajo}}',
+  replayStock: 'Mazo: {n}',
 };
 
 const en: typeof es = {
@@ -47,7 +54,7 @@ const en: typeof es = {
   replayTimeline: 'Position in the match',
   replayAt: 'Position {at} of {n}',
   replayStart: 'Before the first move',
-  replayMoveBy: 'Last move: {name} played {action}',
+  replayMoveBy: 'Last move, by {name}: {action}',
   replayToMove: '{names} to move',
   replayHand: "{name}'s hand",
   replayNoHand: 'No cards',
@@ -71,6 +78,13 @@ const en: typeof es = {
   replayBattles: 'Battles',
   replayBattlesBefore: "The last hand's battles, while the next hand is placed",
   replayLootPoints: 'Loot points: {n}',
+  replayJolly: 'The table at this position',
+  replayMelds: 'Melds on the table',
+  replayNoMelds: 'Nobody has melded yet.',
+  replayPile: 'Discards ({n})',
+  replayPileEmpty: 'No discards',
+  replayPileUnder: '{n, plural, one {# more card underneath} other {# more cards underneath}}',
+  replayStock: 'Stock: {n}',
 };
 
 const ar: typeof es = {
@@ -83,7 +97,7 @@ const ar: typeof es = {
   replayTimeline: 'الموضع في المباراة',
   replayAt: 'الموضع {at} من {n}',
   replayStart: 'قبل الحركة الأولى',
-  replayMoveBy: 'آخر حركة: {name} لعب {action}',
+  replayMoveBy: 'آخر حركة، من {name}: {action}',
   replayToMove: 'الدور على {names}',
   replayHand: 'يد {name}',
   replayNoHand: 'لا أوراق',
@@ -107,6 +121,14 @@ const ar: typeof es = {
   replayBattles: 'المعارك',
   replayBattlesBefore: 'معارك اليد السابقة، بينما توضع اليد التالية',
   replayLootPoints: 'نقاط الغنيمة: {n}',
+  replayJolly: 'الطاولة في هذا الموضع',
+  replayMelds: 'التشكيلات على الطاولة',
+  replayNoMelds: 'لم ينزل أحد بعد.',
+  replayPile: 'المرمي ({n})',
+  replayPileEmpty: 'لا ورق مرمي',
+  replayPileUnder:
+    '{n, plural, zero {لا ورق تحتها} one {ورقة أخرى تحتها} two {ورقتان أخريان تحتها} few {# أوراق أخرى تحتها} many {# ورقة أخرى تحتها} other {# ورقة أخرى تحتها}}',
+  replayStock: 'الكومة: {n}',
 };
 
 export const phrases = { es, en, ar };
