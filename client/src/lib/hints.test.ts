@@ -52,6 +52,9 @@ describe('practice hints', () => {
     expect(pointsText(116.2)).toBe('+116');
     expect(pointsText(-3.6)).toBe('-4');
     expect(pointsText(0)).toBe('0');
+    expect(pointsText(-0.2)).toBe('0');
+    expect(pointsText(-16.62, 1)).toBe('-16.6');
+    expect(pointsText(0.04, 1)).toBe('0.0');
   });
 
   it('says the reason in each language, with its numbers', () => {
@@ -241,6 +244,12 @@ describe('practice hints', () => {
       expect(text, key).not.toBe(t('hint_expert_choice', {}, lang));
       expect(text.toLowerCase(), key).not.toContain(suggestionText(action, lang).toLowerCase());
     }
+  });
+
+  it('tells a choice and its runner-up apart when whole points would show them equal', () => {
+    const tied = { ...card, action: 'discard:5D', reason: { key: 'jo_rated', vars: { action: 'discard:5D', expected: -16.6, next: 'discard:6S', next_expected: -17.2, deals: 9 } } };
+    expect(reasonText(tied, 'en')).toBe("About -16.6 points against the others' average over 9 play-outs; discard 6♠: -17.2.");
+    expect(reasonText(card, 'en')).toContain('+116');
   });
 
   it('falls back to the generic reason for a key it does not know', () => {

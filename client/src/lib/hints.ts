@@ -155,16 +155,26 @@ function varsText(vars: Record<string, HintVar>, lang?: Lang): Record<string, st
   return out;
 }
 
-/** Points as a reason shows them: signed and whole ("+116", "-12"). */
-export function pointsText(value: number): string {
-  const n = Math.round(value);
-  return n > 0 ? `+${n}` : String(n);
+/** Points as a reason shows them: signed and whole ("+116", "-12"), or to ``digits``
+ * decimals ("-16.6"). */
+export function pointsText(value: number, digits = 0): string {
+  const scale = 10 ** digits;
+  const n = Math.round(value * scale) / scale;
+  const text = n.toFixed(digits);
+  return n > 0 ? `+${text}` : n === 0 ? (0).toFixed(digits) : text;
 }
 
 /** The hint's one-line reason in the player's language; an unknown key (a newer server)
  * reads as the generic "the expert bot's choice". */
 export function reasonText(hint: Hint, lang?: Lang): string {
   const vars = varsText(hint.reason.vars, lang);
+  const { expected, next_expected: next } = hint.reason.vars;
+  if (typeof expected === 'number' && typeof next === 'number' && pointsText(expected) === pointsText(next)) {
+    // Whole points would show the choice and the runner-up equal ("-17 … 6♠: -17"): a
+    // tenth tells them apart.
+    vars.expected = pointsText(expected, 1);
+    vars.next_expected = pointsText(next, 1);
+  }
   vars.action ??= actionText(hint.action, lang);
   const key = `hint_${hint.reason.key}`;
   const known = t(key as Key, vars, lang);
