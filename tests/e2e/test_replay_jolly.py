@@ -101,7 +101,7 @@ def test_a_jolly_replay_shows_the_melds_and_the_pile(
         versions: int = len(
             http.get(f"/api/matches/{table}/replay").json()["replay"]["record"]["moves"]
         )
-        melded = deep = None
+        melded = deep = scored = None
         for at in range(versions + 1):
             position = http.get(f"/api/matches/{table}/replay?at={at}").json()["position"]
             positions[at] = position
@@ -110,7 +110,9 @@ def test_a_jolly_replay_shows_the_melds_and_the_pile(
                 melded = at
             if deep is None and len(view["pile"]) > PILE_SHOWN:
                 deep = at
-            if melded is not None and deep is not None:
+            if scored is None and view["phase"] == "scored":
+                scored = at
+            if melded is not None and deep is not None and scored is not None:
                 break
     assert melded is not None, "nobody melded and discarded in the whole match"
     total = cards_in_play(positions[0]["views"][0], positions[0]["views"])
@@ -142,3 +144,15 @@ def test_a_jolly_replay_shows_the_melds_and_the_pile(
         page.get_by_test_id("replay").screenshot(
             path=str(shots / f"replay-jolly-deep-{size}.png"), animations="disabled"
         )
+
+    if scored is not None:  # between rounds: the round's points, card by card
+        step_to(page, scored)
+        last = positions[scored]["views"][0]["last_round"]
+        card = page.get_by_test_id("replay-jolly-round")
+        expect(card).to_be_visible()
+        for seat, points in enumerate(last["points"]):
+            expect(card.locator(f'[data-seat="{seat}"]')).to_have_attribute(
+                "data-points", str(points)
+            )
+        step_to(page, scored + 1)  # the next round dealt: the card is gone
+        expect(page.get_by_test_id("replay-jolly-round")).to_have_count(0)

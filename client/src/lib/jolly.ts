@@ -72,6 +72,12 @@ export interface JollyView {
   finder: JollyFinding | null;
 }
 
+/** The seats a finished round still waits on to continue, while the table is between
+ * rounds; null otherwise (no one is asked). */
+export function waitingOf(view: Pick<JollyView, 'phase' | 'to_move'> | null): ReadonlySet<number> | null {
+  return view?.phase === 'scored' ? new Set(view.to_move) : null;
+}
+
 export const TARGETS: readonly number[] = [100, 250, 500]; // JO-20
 export const PLAYERS: readonly number[] = [2, 3, 4]; // JO-1
 

@@ -118,13 +118,20 @@ describe('the replay viewer', () => {
       ],
       pile: ['7C1', 'KD2'],
       stock: 40,
+      round: null,
     });
     // A view without its game named is the replay's game's; another game's has no such table.
-    expect(jollyTableOf({ melds: [], pile: [], stock: 5 }, 'jolly')).toEqual({ groups: [], pile: [], stock: 5 });
+    expect(jollyTableOf({ melds: [], pile: [], stock: 5 }, 'jolly')).toEqual({ groups: [], pile: [], stock: 5, round: null });
     expect(jollyTableOf({ game: 'king-bolola', trick: null }, 'king-bolola')).toBeNull();
     expect(jollyTableOf({ melds: [] }, 'baloot')).toBeNull();
     expect(jollyTableOf(undefined, 'jolly')).toBeNull();
-    expect(jollyTableOf({ game: 'jolly', melds: 'x', pile: null })).toEqual({ groups: [], pile: [], stock: 0 });
+    expect(jollyTableOf({ game: 'jolly', melds: 'x', pile: null })).toEqual({ groups: [], pile: [], stock: 0, round: null });
+    // Between rounds, the round just scored; during play, none (a finished round's record
+    // stays in the view while the next round is played).
+    const last = { round: 1, closer: 0, mano_jolly: false, points: [57, -40], seats: [{ table: [['9H1', 9]], hand: [], bonus: 30, points: 57 }] };
+    expect(jollyTableOf({ game: 'jolly', phase: 'scored', last_round: last })?.round).toEqual(last);
+    expect(jollyTableOf({ game: 'jolly', phase: 'draw', last_round: last })?.round).toBeNull();
+    expect(jollyTableOf({ game: 'jolly', phase: 'scored', last_round: { round: 'x' } })?.round).toBeNull();
   });
 
   it("keeps the pile's top cards, the newest last, and counts the ones under them", () => {

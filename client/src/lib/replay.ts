@@ -7,6 +7,7 @@
 import { ApiError, savedToken } from './api';
 import { actionText } from './hints';
 import { t, type Lang } from './i18n.svelte';
+import type { JollyRound } from './jolly';
 
 export interface ReplayInfo {
   id: number;
@@ -188,6 +189,8 @@ export interface ReplayJolly {
   groups: { seat: number; melds: ReplayMeld[] }[];
   pile: string[];
   stock: number;
+  /** Between rounds: the round just scored, card by card (as the live board shows it). */
+  round: JollyRound | null;
 }
 
 const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((c): c is string => typeof c === 'string') : []);
@@ -211,7 +214,13 @@ export function jollyTableOf(view: Obj | undefined, game?: string): ReplayJolly 
     const owned = Array.isArray(group) ? group.map(meldOf).filter((m): m is ReplayMeld => m !== null) : [];
     return owned.length > 0 ? [{ seat, melds: owned }] : [];
   });
-  return { groups, pile: strings(view.pile), stock: num(view.stock) };
+  return { groups, pile: strings(view.pile), stock: num(view.stock), round: scoredRound(view) };
+}
+
+function scoredRound(view: Obj): JollyRound | null {
+  const last = view.last_round;
+  if (view.phase !== 'scored' || !isObj(last) || typeof last.round !== 'number' || !Array.isArray(last.seats)) return null;
+  return last as unknown as JollyRound;
 }
 
 /** The pile's top `n` cards (the newest last) and how many older ones lie under them. */
