@@ -99,6 +99,37 @@ def test_tables_are_limited_per_player_over_rest_and_websocket(
     run(scenario)
 
 
+def test_a_table_left_to_bots_frees_its_place_up_to_four_times_the_limit(
+    server_with: Callable[..., ServerProcess],
+) -> None:
+    """A new player trying each game in turn leaves each table to a bot (PL-5): those
+    tables, still in play, no longer block a new one, but only up to four times the
+    limit in all."""
+    server = server_with(tables_per_player=1, stand_in_seconds=60)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "beginner"}] * 3
+
+    async def scenario() -> None:
+        host = await Player.connect(server)
+        for n in range(4):
+            created = await answer(host, {"type": "create", "table": {"seats": seats}})
+            assert created["type"] == "created", (n, created)
+            table = created["table"]["id"]
+            # At the table: no second one.
+            await host.send({"type": "join", "table": table, "seat": 0})
+            await host.expect("snapshot")
+            refused = await answer(host, {"type": "create", "table": {"seats": seats}})
+            assert refused["code"] == "too_many_tables", (n, refused)
+            # Left to a bot: its place is free again (until four in all).
+            await host.send({"type": "leave", "table": table})
+            await host.expect("left")
+        refused = await answer(host, {"type": "create", "table": {"seats": seats}})
+        assert refused["code"] == "too_many_tables", refused
+        assert "3 left to bots" not in refused["message"] and "4 left to bots" in refused["message"]
+        await host.close()
+
+    run(scenario)
+
+
 def test_connections_are_limited_per_player(server_with: Callable[..., ServerProcess]) -> None:
     server = server_with(connections_per_player=2)
 

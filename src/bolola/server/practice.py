@@ -71,11 +71,7 @@ async def open_practice(
     """The practice table, open in the room, its log replayed; and the requester's seat."""
     if room.closing:
         raise ProtocolError("server_error", STOPPING)
-    limit = room.settings.tables_per_player
-    if room.hosted(me.id) >= limit:
-        raise ProtocolError(
-            "too_many_tables", f"you host {limit} tables open or in play already; finish one"
-        )
+    room.check_hosting(me.id)
     check_position(match, at)
     mine = match.seat_of(me.id)
     seat = 0 if mine is None else mine

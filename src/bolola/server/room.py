@@ -33,6 +33,10 @@ from bolola.server.table import Listener, Table
 from bolola.store.store import PlayerInfo, Store, TableInfo
 
 log = logging.getLogger("bolola.room")
+
+# Tables a player left to bots count toward at most this many times their hosting limit.
+LEFT_TABLES_FACTOR = 4
+
 MOVING = "this table is moving to another server process; join it again in a moment"
 # The warm-up replays logs for WARM_SLICE seconds, then leaves the loop idle for
 # WARM_REST: a loop never idle keeps the GIL, and the database's threads (SQLite's) then
@@ -201,25 +205,39 @@ class Room(Keeper):
             self.remote.close()  # let go first: their clients' rejoins find no owner
             await self.cluster.close()
 
-    def hosted(self, player_id: int) -> int:
-        """Tables this player hosts that are open or in play (and being made)."""
-        live = sum(
-            1
-            for t in self.tables.values()
-            if t.host_id == player_id and t.status in ("open", "playing")
-        )
-        return live + self._creating.get(player_id, 0)
+    def hosted(self, player_id: int) -> tuple[int, int]:
+        """Tables this player hosts that are open or in play (and being made): those they
+        are still at, and those they left to a bot in play (their seat away, PL-5)."""
+        present = left = 0
+        for t in self.tables.values():
+            if t.host_id != player_id or t.status not in ("open", "playing"):
+                continue
+            seat = t.seat_of(player_id)
+            if t.status == "playing" and seat is not None and t.holders[seat].away:
+                left += 1
+            else:
+                present += 1
+        return present + self._creating.get(player_id, 0), left
+
+    def check_hosting(self, player_id: int) -> None:
+        """Refuses one more table to a player who hosts as many as one may. A table they
+        left to a bot frees its place (a new player trying each game in turn is not made
+        to wait for bots to finish the ones they left), up to LEFT_TABLES_FACTOR times the
+        limit in all: what such tables cost is bounded by the unattended tables' pace, not
+        their number."""
+        limit = self.settings.tables_per_player
+        present, left = self.hosted(player_id)
+        if present >= limit or present + left >= LEFT_TABLES_FACTOR * limit:
+            raise ProtocolError(
+                "too_many_tables",
+                f"you host {limit} tables open or in play already (and {left} left to bots);"
+                " finish one, or wait for an open one to expire",
+            )
 
     async def create(self, host: PlayerInfo, spec: TableSpec) -> Table:
         if self.closing:
             raise ProtocolError("server_error", STOPPING)
-        limit = self.settings.tables_per_player
-        if self.hosted(host.id) >= limit:
-            raise ProtocolError(
-                "too_many_tables",
-                f"you host {limit} tables open or in play already; "
-                "finish one, or wait for an open one to expire",
-            )
+        self.check_hosting(host.id)
         self._creating[host.id] = self._creating.get(host.id, 0) + 1
         try:
             table = await self._create(host, spec)

@@ -213,7 +213,7 @@ export const en: Dict = {
     table_expired: 'Nobody joined in time: the table was closed',
     too_many_connections: 'Too many tabs or devices are connected; close one',
     too_many_tables:
-      'You already host as many tables as one player may, open or in play (a table you left counts until its bots finish it); wait for one to end',
+      'You already host as many tables as one player may, open or in play; finish one, or leave one to a bot',
     not_seated: 'Only the players seated at this table may do this',
     not_joined: 'Join the table first',
     bad_action: 'That is not a move of this game',

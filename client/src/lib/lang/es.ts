@@ -222,7 +222,7 @@ export const es: Dict = {
     table_expired: 'Nadie se sentó a tiempo: la mesa se ha cerrado',
     too_many_connections: 'Tienes demasiadas pestañas o dispositivos conectados; cierra alguno',
     too_many_tables:
-      'Ya tienes tantas mesas abiertas o en juego como permite un jugador (una mesa que dejaste cuenta hasta que sus bots la terminen); espera a que acabe alguna',
+      'Ya tienes tantas mesas abiertas o en juego como permite un jugador; termina alguna, o déjasela a un bot',
     not_seated: 'Solo los jugadores sentados a esta mesa pueden hacerlo',
     not_joined: 'Únete primero a la mesa',
     bad_action: 'Esa no es una jugada de este juego',
