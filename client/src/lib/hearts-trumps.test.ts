@@ -3,6 +3,7 @@ import {
   EMPTY_SLOTS,
   actionOf,
   assign,
+  barScale,
   battleReason,
   bonusText,
   cardsToPlace,
@@ -160,6 +161,8 @@ describe('hearts-trumps results', () => {
     expect(progressPercent(250, 500)).toBe(50);
     expect(progressPercent(620, 500)).toBe(100);
     expect(progressPercent(-5, 500)).toBe(0);
+    expect(barScale([310, 120], 500)).toBe(500);
+    expect(progressPercent(17, barScale([108, 17], 1))).toBeCloseTo(15.7, 1);
     expect(leader([520, 310])).toBe(0);
     expect(leader([300, 510])).toBe(1);
     expect(leader([500, 500])).toBeNull();

@@ -270,6 +270,12 @@ export function lootSum(scoring: readonly string[]): string {
   return scoring.length === 1 ? parts[0] ?? '0' : `${parts.join(' + ')} = ${lootPoints(scoring)}`;
 }
 
+/** The scale of the totals' bars side by side: the target, or the highest total once one
+ * passed it (with a target of 1, "108" and "17" would both fill their bar). */
+export function barScale(totals: readonly number[], target: number): number {
+  return Math.max(target, ...totals);
+}
+
 /** How far a total is towards the target, 0..100 (HT-16). */
 export function progressPercent(total: number, target: number): number {
   if (target <= 0) return 100;
