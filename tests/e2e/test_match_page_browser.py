@@ -101,6 +101,11 @@ def test_the_match_page_reads_in_the_readers_language_and_names_bots_as_the_tabl
     expect(seats.filter(has_text=finished["name"])).to_have_count(1)
     heads = page.get_by_test_id("match-sheet").locator("thead th")
     expect(heads.filter(has_text=BOT)).to_have_count(1)
+    # Points read left to right in every language ("-30", never "30-" in Arabic): a sign
+    # stands left of its first digit on the screen.
+    points = page.get_by_test_id("match-sheet").locator("td.num bdi, b bdi")
+    order = points.evaluate_all(SIGN_BEFORE_DIGITS)
+    assert order and all(order), order
     assert sideways(page) == []
     page.screenshot(path=str(shots / f"match-page-{lang}-{size}.png"), full_page=True)
     check_a11y(page, f"match page ({lang}, {size})")
@@ -112,6 +117,16 @@ def test_the_match_page_reads_in_the_readers_language_and_names_bots_as_the_tabl
         expect(hands).to_have_count(2)
         expect(hands.nth(1)).to_contain_text(f"Mano de {BOT}")
         expect(page.get_by_test_id("replay")).not_to_contain_text("bot ·")
+
+
+# For each element: whether its text's sign, if any, is drawn left of the first digit.
+SIGN_BEFORE_DIGITS = """els => els.map((el) => {
+  const text = el.firstChild;
+  if (!text || text.nodeType !== 3 || !/^[-+\\u2212]/.test(text.textContent)) return true;
+  const at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+    return r.getBoundingClientRect().left; };
+  return at(0) < at(1);
+})"""
 
 
 FIT = [("phone", lang) for lang in LOCALES] + [("desktop", "es")]

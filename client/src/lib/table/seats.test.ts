@@ -15,6 +15,7 @@ describe('seats around the table', () => {
     expect(seatName({ seat: 1, kind: 'bot', level: 'club', player: 'bot-club-1', online: true, away: false }, 1)).toBe('bot-club-1');
     expect(seatName({ seat: 1, kind: 'bot', level: 'club', player: null, online: true, away: false }, 1)).toBe('bot 2');
     expect(seatName(undefined, 0)).toBe('—');
+    expect(seatName({ seat: 1, kind: 'human', level: null, player: null, online: false, away: false }, 1)).toBe('Asiento libre');
   });
 
   it('counts a 30 s clock down from 30, never 31', () => {

@@ -1,5 +1,6 @@
 // Seats around the table: where each sits on screen, what its name is, its move clock.
 import type { KeptFor, SeatInfo } from '../api';
+import { t } from '../i18n.svelte';
 
 export type Place = 'bottom' | 'left' | 'top' | 'right';
 
@@ -22,7 +23,9 @@ export function placeOf(seat: number, me: number | null, seats: number): Place {
 export function seatName(info: SeatInfo | undefined, seat: number): string {
   if (info?.player) return info.player;
   if (info?.kind === 'bot') return `bot ${seat + 1}`;
-  return info?.kept_for?.player ?? '—';
+  if (info?.kept_for) return info.kept_for.player;
+  // A seat waiting for whoever sits down says so, not a bare dash.
+  return info?.kind === 'human' ? t('seatFree') : '—';
 }
 
 /** What a kept seat says under the friend's name: waiting (with the time left to answer),
