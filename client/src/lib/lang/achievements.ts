@@ -5,7 +5,7 @@
 
 const es = {
   achTitle: 'Logros',
-  achNone: 'Todavía ningún logro: juega una partida.',
+  achNone: 'Todavía ningún logro: debajo, lo que llevas de cada uno.',
   achFirstWin: 'Primera victoria',
   achFirstWinHow: 'Gana una partida de cualquier juego.',
   achMatches: '{n} partidas',
@@ -30,7 +30,7 @@ const es = {
 
 const en: Record<keyof typeof es, string> = {
   achTitle: 'Achievements',
-  achNone: 'No achievement yet: play a match.',
+  achNone: 'No achievement yet: below, how far along you are in each.',
   achFirstWin: 'First win',
   achFirstWinHow: 'Win a match of any game.',
   achMatches: '{n} matches',
@@ -55,7 +55,7 @@ const en: Record<keyof typeof es, string> = {
 
 const ar: Record<keyof typeof es, string> = {
   achTitle: 'الإنجازات',
-  achNone: 'لا إنجازات بعد: العب مباراة.',
+  achNone: 'لا إنجازات بعد: تجد أدناه تقدّمك في كل منها.',
   achFirstWin: 'أول فوز',
   achFirstWinHow: 'فُز بمباراة في أي لعبة.',
   achMatches: '{n} من المباريات',
