@@ -6,6 +6,7 @@ import {
   leagueChange,
   levelledUp,
   levelProgress,
+  mostPlayed,
   progressOf,
   resultWord,
   roundRating,
@@ -212,5 +213,14 @@ describe('a finished match in words', () => {
     expect(resultWord({ result: 'loss', left: false }, 'en')).toBe('Loss');
     expect(resultWord({ result: 'win' }, 'es')).toBe('Victoria');
     expect(resultWord({ result: 'loss', left: true }, 'ar')).toContain('خسارة');
+  });
+});
+
+describe('the leaderboard a player opens', () => {
+  it("opens on the game they have played most, and on the first game before any", () => {
+    const r = (played: number) => ({ rating: 1500, league: 'bronze' as const, provisional: true, played, won: 0, drawn: 0, lost: played });
+    expect(mostPlayed({ ratings: { 'king-bolola': r(1), 'hearts-trumps': r(3), jolly: r(2) } })).toBe('hearts-trumps');
+    expect(mostPlayed({ ratings: {} })).toBeNull();
+    expect(mostPlayed(null)).toBeNull();
   });
 });

@@ -150,3 +150,14 @@ export function signinErrorKey(code: string): `signin_${SigninCode}` | 'signinFa
 export function resultWord(m: Pick<RecentMatch, 'result' | 'left'>, lang?: Lang): string {
   return m.left ? t('result_left', {}, lang) : t(`result_${m.result}`, {}, lang);
 }
+
+/** The game a player has played most, where the leaderboard opens for them; null before
+ * their first finished match. */
+export function mostPlayed(p: Pick<Player, 'ratings'> | null): string | null {
+  let best: string | null = null;
+  let most = 0;
+  for (const [game, r] of Object.entries(p?.ratings ?? {})) {
+    if (r.played > most) [best, most] = [game, r.played];
+  }
+  return best;
+}
