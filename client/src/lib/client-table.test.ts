@@ -213,3 +213,19 @@ describe('a finished table joined', () => {
     expect(c.over).toEqual({ scores: [405, 130, 740, 130], ranks: [2, 3, 1, 3], teams: null, record: '/api/tables/7/record' });
   });
 });
+
+describe('a match that ends while seated', () => {
+  it('shows each seat the rating, league and level the match ended with', () => {
+    const { c, ws } = seated();
+    const seat = (s: number, player: string) => ({ seat: s, kind: 'human', level: null, player, online: true, away: false, rating: 1500, league: 'bronze', xp_level: 1 });
+    ws.hear(snapshot(12, { seats: [seat(0, 'ana'), seat(1, 'bo'), { seat: 2, kind: 'bot', level: 'club', player: 'bot-club-2', online: true, away: false }, seat(3, 'cy')] }));
+    const entry = (rating_after: number, level_after: number) => ({
+      xp: 30, level_before: 1, level_after, rating_before: 1500, rating_after, league_before: 'bronze', league_after: 'bronze', achievements: [],
+    });
+    ws.hear({ type: 'over', table: 7, scores: [1, 2, 3, 4], ranks: [3, 2, 1, 0], record: '/r', progress: { '0': entry(1478.4, 2), '1': entry(1502.6, 1) } });
+    vi.advanceTimersByTime(1000); // the over effect, queued behind nothing
+    expect(c.status).toBe('over');
+    expect(c.seats.map((s) => s.rating)).toEqual([1478, 1503, undefined, 1500]);
+    expect(c.seats[0]?.xp_level).toBe(2);
+  });
+});

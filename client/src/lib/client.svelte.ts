@@ -7,7 +7,7 @@ import { reason, t } from './i18n.svelte';
 import { newClientSeed, type FairnessFrame } from './fairness';
 import { receiveLobby } from './lobby.svelte';
 import { reducedMotion, speed } from './prefs.svelte';
-import { isMilestone, progressOf } from './progress';
+import { isMilestone, progressOf, roundRating } from './progress';
 import { navigate, router } from './router.svelte';
 import { receiveSocial } from './social.svelte';
 import { play as sound } from './sound';
@@ -600,6 +600,12 @@ export class Client {
         // The result shows the last deal's summary itself (MatchOver): the panel goes
         // rather than say it twice; a new level comes.
         dialogs.drop('deal-over');
+        // The seats show the ratings, leagues and levels the match ended with, as the top
+        // bar does (not the ones they sat down with).
+        this.seats = this.seats.map((info, s) => {
+          const p = progressOf(f, s);
+          return p ? { ...info, rating: roundRating(p.rating_after), league: p.league_after, xp_level: p.level_after } : info;
+        });
         const mine = progressOf(f, this.seat);
         if (mine && isMilestone(mine)) dialogs.push({ kind: 'level-up', key: `${this.tableId}-over` });
         break;
