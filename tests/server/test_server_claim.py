@@ -83,11 +83,11 @@ def test_a_claim_is_refused_clearly_and_changes_nothing(server: ServerProcess) -
         me = (await rest.guest())["player"]
         refused = [
             (await claim(rest, "Taken_Name"), "name_taken", 409),  # names are case-blind
-            (await claim(rest, "guest-mine"), "bad_request", 400),  # reserved
-            (await claim(rest, "x"), "bad_request", 400),
-            (await claim(rest, 7), "bad_request", 400),
-            (await claim(rest, "fine_name", "short"), "bad_request", 400),
-            (await claim(rest, "fine_name", None), "bad_request", 400),
+            (await claim(rest, "guest-mine"), "reserved_name", 400),
+            (await claim(rest, "x"), "bad_name", 400),
+            (await claim(rest, 7), "bad_name", 400),
+            (await claim(rest, "fine_name", "short"), "bad_password", 400),
+            (await claim(rest, "fine_name", None), "bad_password", 400),
         ]
         for (status, body), code, expected in refused:
             assert (status, body["code"]) == (expected, code), body

@@ -47,7 +47,11 @@ def test_sign_up_and_sign_in_with_csrf_on_forms_and_a_login_limit(server: Server
             again = await c.post("/api/signup", data=form)
             assert again.status_code == 409 and again.json()["code"] == "name_taken"
             bad = {"name": "x", "password": "short", "csrf": csrf}
-            assert (await c.post("/api/signup", data=bad)).json()["code"] == "bad_request"
+            # Each field's refusal has a code of its own, which the client says in the
+            # player's language (not "Invalid input:" and the server's English).
+            assert (await c.post("/api/signup", data=bad)).json()["code"] == "bad_name"
+            bad["name"] = "ana_long"
+            assert (await c.post("/api/signup", data=bad)).json()["code"] == "bad_password"
             h = {"x-csrf-token": csrf}
             ok = await c.post(
                 "/api/signin", json={"name": "ANA_K", "password": "correct horse"}, headers=h

@@ -60,7 +60,7 @@ def test_a_changed_password_ends_every_other_session(server: ServerProcess) -> N
         wrong = await here.post("/api/password", {"current": "not it at all", "password": NEW})
         assert (wrong.status_code, wrong.json()["code"]) == (401, "bad_credentials")
         short = await here.post("/api/password", {"current": OLD, "password": "short"})
-        assert (short.status_code, short.json()["code"]) == (400, "bad_request")
+        assert (short.status_code, short.json()["code"]) == (400, "bad_password")
         assert (await elsewhere.get("/api/me")).status_code == 200  # nothing changed yet
         # A socket of each session, open before the change.
         here_token = here.client.headers["authorization"][7:]

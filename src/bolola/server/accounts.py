@@ -158,6 +158,15 @@ async def password_ok_async(stored: str | None, password: str) -> bool:
         return await asyncio.to_thread(password_ok, stored, password)
 
 
+class FieldError(ValueError):
+    """A name or password refused, with the error code a client says it by in the
+    player's language (``bad_name``, ``reserved_name``, ``bad_password``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def check_text(value: str, what: str) -> str:
     """Text from a client: no control characters (NUL included); raises ValueError."""
     if CONTROL.search(value):  # the protocol's: C0 and C1 controls, NUL included
@@ -166,18 +175,24 @@ def check_text(value: str, what: str) -> str:
 
 
 def check_name(name: object) -> str:
-    """A player name: 3-24 letters, digits, ``_ . -``; raises ValueError otherwise."""
+    """A player name: 3-24 letters, digits, ``_ . -``; raises FieldError otherwise."""
     if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise ValueError("a name is 3 to 24 letters, digits, '_', '.' or '-'")
+        raise FieldError("bad_name", "a name is 3 to 24 letters, digits, '_', '.' or '-'")
     if name.lower().startswith(("guest-", "bot-")):
-        raise ValueError("names starting with guest- or bot- are reserved")
+        raise FieldError("reserved_name", "names starting with guest- or bot- are reserved")
     return name
 
 
 def check_password(password: object) -> str:
+    """A password: 8 to 200 characters, no control characters; raises FieldError."""
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ValueError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
-    return check_text(password, "a password")
+        raise FieldError(
+            "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+        )
+    try:
+        return check_text(password, "a password")
+    except ValueError as e:
+        raise FieldError("bad_password", str(e)) from None
 
 
 def guest_name() -> str:

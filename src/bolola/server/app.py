@@ -53,6 +53,9 @@ HOP_HEADERS = {
 }  # fmt: skip
 STATUS = {
     "bad_request": 400,
+    "bad_name": 400,
+    "reserved_name": 400,
+    "bad_password": 400,
     "bad_json": 400,
     "unauthorized": 401,
     "bad_credentials": 401,
@@ -237,8 +240,8 @@ def make_app(settings: Settings) -> Starlette:
         try:
             name = accounts.check_name(body.get("name"))
             password = accounts.check_password(body.get("password"))
-        except ValueError as e:
-            raise ProtocolError("bad_request", str(e)) from None
+        except accounts.FieldError as e:
+            raise ProtocolError(e.code, str(e)) from None
         await attempt(request, None)
         return name, await accounts.hash_password_async(password)
 
@@ -280,8 +283,8 @@ def make_app(settings: Settings) -> Starlette:
         current, new = body.get("current"), body.get("password")
         try:
             new = accounts.check_password(new)
-        except ValueError as e:
-            raise ProtocolError("bad_request", str(e)) from None
+        except accounts.FieldError as e:
+            raise ProtocolError(e.code, str(e)) from None
         await attempt(request, player.name)
         if player.password_hash is not None and not (
             isinstance(current, str)
