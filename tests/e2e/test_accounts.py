@@ -20,7 +20,8 @@ def test_an_account_hosts_an_invited_table_and_a_guest_joins_it(
     host.get_by_label("Nombre").fill("x")  # too short: the refusal says why
     host.get_by_label("Contraseña").fill("una clave larga")
     host.get_by_role("button", name="Crear cuenta").click()
-    expect(host.get_by_role("alert")).to_contain_text("3 to 24")
+    # In the page's language (Spanish here), not the server's English.
+    expect(host.get_by_role("alert")).to_contain_text("de 3 a 24")
     host.get_by_label("Nombre").fill(name)
     host.get_by_role("button", name="Crear cuenta").click()
     expect(host.get_by_test_id("me")).to_contain_text(name)
