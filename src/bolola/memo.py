@@ -76,6 +76,27 @@ class Last(Generic[T]):
         self._slot = None
 
 
+class Shared(Generic[T]):
+    """What every seat's view of one state shares (all but a seat's own hand and legal
+    actions), made by the first view that asks and reused by the others: a server builds
+    every seat's view after each action. A game keeps one per state in a :class:`Last`.
+
+    >>> shared: Shared[list[int]] = Shared()
+    >>> shared.get(lambda: [1]) is shared.get(lambda: [2])
+    True
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self) -> None:
+        self._value: T | None = None
+
+    def get(self, make: Callable[[], T]) -> T:
+        if self._value is None:
+            self._value = make()
+        return self._value
+
+
 def forget() -> int:
     """Empty every registered cache; how many there are."""
     for clear in _forgetters:

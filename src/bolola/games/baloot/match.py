@@ -33,11 +33,11 @@ from bolola.games.baloot.events import DealScored, DealStarted, MatchEnded
 from bolola.games.baloot.hidden import resample_deal
 from bolola.games.baloot.options import BalootOptions
 from bolola.games.baloot.scoring import HOKUM_TOTAL, SUN_TOTAL, match_winner
-from bolola.games.baloot.view import BalootView, Shared, history_of, make_view
-from bolola.memo import Last
+from bolola.games.baloot.view import BalootView, history_of, make_view
+from bolola.memo import Last, Shared
 
 # The four seats' views of a state share their public JSON (bolola.memo.Last).
-_SHARED: Last[Shared] = Last()
+_SHARED: Last[Shared[dict[str, Any]]] = Last()
 
 FIRST_DEALER = 3
 TEAMS = ((0, 2), (1, 3))

@@ -15,7 +15,7 @@ from bolola.games.baloot.bid import Said
 from bolola.games.baloot.deal import Deal, TrickDone, team_abnat
 from bolola.games.baloot.projects import Project
 from bolola.games.baloot.scoring import RoundScore
-from bolola.memo import Last
+from bolola.memo import Last, Shared
 
 GAME_NAME = "baloot"
 
@@ -102,18 +102,15 @@ class BalootView:
     options: dict[str, bool]
     # What the seats' views of one state share (all but seat, legal, hand, my_projects),
     # made into JSON by the first of them to be encoded (BalootGame.view).
-    _shared: Shared | None = field(default=None, repr=False, compare=False)
+    _shared: Shared[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The view's JSON. Its lists and dicts beyond the seat's own (seat, legal, hand,
         my_projects) are shared with the other seats' views of the state: do not change
         them."""
-        shared = self._shared
-        public = None if shared is None else shared.json
-        if public is None:
-            public = self._public_json()
-            if shared is not None:
-                shared.json = public
+        public = (
+            self._public_json() if self._shared is None else self._shared.get(self._public_json)
+        )
         return {
             **public,
             "seat": self.seat,
@@ -167,17 +164,6 @@ class BalootView:
         }
 
 
-class Shared:
-    """The JSON every seat's view of one state shares, made once: a server builds all four
-    seats' views after each action, alike but for a seat's hand, projects and legal
-    actions."""
-
-    __slots__ = ("json",)
-
-    def __init__(self) -> None:
-        self.json: dict[str, Any] | None = None
-
-
 def make_view(
     deal: Deal,
     seat: int | None,
@@ -188,7 +174,7 @@ def make_view(
     history: tuple[DealDone, ...],
     winner: int | None,
     options: dict[str, bool],
-    shared: Shared | None = None,
+    shared: Shared[dict[str, Any]] | None = None,
 ) -> BalootView:
     c = deal.contract
     bidding = deal.phase == "bid"

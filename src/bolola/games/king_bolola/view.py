@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bolola.cards import CARD_TEXT, CARDS, Card, Suit, cards_of
 from bolola.games.king_bolola.contract import IDS, QUOTAS, Contract
 from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
-from bolola.memo import Last, memo
+from bolola.memo import Last, Shared, memo
 
 if TYPE_CHECKING:
     from bolola.games.king_bolola.match import Match
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 # A server builds four views per action: the texts of cards and contracts are looked up,
 # and what cannot change within a match (a finished deal's summary) is built once.
 _TRUMP_TEXT = tuple(s.letter for s in Suit)
+_Public = tuple[dict[str, Any], dict[str, Any]]  # the shared JSON, around the seat's keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,18 +192,14 @@ class KingBololaView:
     king_under_ace: bool
     # What the seats' views of one state share (everything but seat, legal and hand), made
     # into JSON by the first of them to be encoded (make_view).
-    _shared: _Shared | None = field(default=None, repr=False, compare=False)
+    _shared: Shared[_Public] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The view's JSON. Its lists and dicts beyond the seat's own (seat, legal, hand)
         are shared with the other seats' views of the same state: do not change them."""
-        shared = self._shared
-        public = None if shared is None else shared.json
-        if public is None:
-            public = self._public_json()
-            if shared is not None:
-                shared.json = public
-        head, tail = public
+        head, tail = (
+            self._public_json() if self._shared is None else self._shared.get(self._public_json)
+        )
         return {
             "game": "king-bolola",
             "seat": self.seat,
@@ -212,7 +209,7 @@ class KingBololaView:
             **tail,
         }
 
-    def _public_json(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _public_json(self) -> _Public:
         """The shared part, in two pieces around the seat's own keys (their order kept)."""
         head = {
             "deal": self.deal_no,
@@ -236,17 +233,8 @@ class KingBololaView:
         }
 
 
-@dataclass(slots=True)
-class _Shared:
-    """The public part of one state's views, built once for the four seats: a server
-    builds every seat's view after each action, and all but a seat's hand and legal
-    actions are the same in each."""
-
-    fields: dict[str, Any]
-    json: tuple[dict[str, Any], dict[str, Any]] | None = None
-
-
-_SHARED: Last[_Shared] = Last()
+# One state's public fields and their JSON, for the four seats' views in a row.
+_SHARED: Last[tuple[dict[str, Any], Shared[_Public]]] = Last()
 
 
 def make_view(
@@ -256,7 +244,7 @@ def make_view(
     legal: tuple[str, ...],
     offered: tuple[Contract, ...],
 ) -> KingBololaView:
-    shared = _SHARED.get(match, lambda: _Shared(_public_fields(match, to_move, offered)))
+    fields, shared = _SHARED.get(match, lambda: (_public_fields(match, to_move, offered), Shared()))
     deal = match.deal
     hands = (0, 0, 0, 0) if match.deal_no >= 24 else match.dealt if deal is None else deal.hands
     return KingBololaView(
@@ -264,7 +252,7 @@ def make_view(
         legal=legal,
         hand=None if seat is None else cards_of(hands[seat]),
         _shared=shared,
-        **shared.fields,
+        **fields,
     )
 
 
