@@ -410,6 +410,8 @@ def test_a_refused_card_links_to_its_rule_in_how_to_play(context: BrowserContext
     expect(notice).to_have_text(REASON)
     # The notice covers none of what we still have to do.
     assert_nothing_over(page, page.locator(".hand"), page.get_by_test_id("drop-zone"))
+    # Nor any seat: over the top seat it hid that seat's score.
+    assert_nothing_over(page, page.locator(".seat-slot"), where="the seats")
     assert_in_reach(legal_cards(page), where="after a refusal")
     link = notice.get_by_test_id("rule-link")
     rule = link.inner_text()

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   bidPrompt,
-  bidPromptText,
   boughtLine,
   choices,
   finishedTrick,
@@ -22,8 +21,10 @@ import {
   trumpOf,
   type BalootDeal,
   type BalootView,
+  type BidPrompt,
 } from './baloot';
 import { sortHand } from './cards';
+import { t, type Lang } from './i18n.svelte';
 import { phrases } from './lang/baloot';
 
 const base: BalootView = {
@@ -169,6 +170,11 @@ describe('the words of a Baloot deal', () => {
     expect(words.baRoundOver).toBe(words.baDeal);
   });
 });
+
+/** A bid prompt in words, its rule id after it (as the panel on the felt shows it). */
+function bidPromptText(p: BidPrompt, lang: Lang): string {
+  return `${t(p.key, p.vars, lang)} (${p.rule})`;
+}
 
 describe('the decision owed in the bidding (BA-5 … BA-8)', () => {
   const names = ['Ana', 'Bo', 'Cy', 'Di'];

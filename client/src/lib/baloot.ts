@@ -213,11 +213,6 @@ export function bidPrompt(
   return { key: 'baOwe_round2', vars: { suit: suitName(view.bid_card.slice(-1), lang) }, rule };
 }
 
-/** A bid prompt in words, its rule id after it (for the status line). */
-export function bidPromptText(p: BidPrompt, lang?: Lang): string {
-  return `${t(p.key, p.vars, lang)} (${p.rule})`;
-}
-
 /** A parsed event line of an update (the server's ``str(event)``). */
 export type BalootEvent =
   | { kind: 'deal'; deal: number; dealer: number; bidCard: string }

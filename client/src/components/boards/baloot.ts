@@ -1,5 +1,5 @@
 // Baloot's entry in the board registry (lib/table/boards.ts).
-import { bidPrompt, bidPromptText, finishedTrick, parseBalootEvent } from '../../lib/baloot';
+import { bidPrompt, finishedTrick, parseBalootEvent } from '../../lib/baloot';
 import { t } from '../../lib/i18n.svelte';
 import { viewOf } from '../../lib/table/game-view';
 import type { BoardEntry, TableView } from '../../lib/table/types';
@@ -15,9 +15,10 @@ function status(table: TableView): string {
   if (view.phase === 'over' || table.status === 'over') return t('matchOver');
   if (table.held) return t('baTrickTo', { name: table.nameOf(table.held.winner) });
   if (table.dealing !== null) return t('dealing');
-  // The bidding's decision in words, whoever owes it: a bid, a claim or a confirmation.
+  // The bidding's decision, whoever owes it: a bid, a claim or a confirmation. The player's
+  // own is put in full on the felt's panel; the bar says only whose it is, and its rule.
   const bid = bidPrompt(view, table.owes, table.nameOf);
-  if (bid) return table.owes ? bidPromptText(bid) : t(bid.key, bid.vars);
+  if (bid) return table.owes ? `${t('baYourBid')} (${bid.rule})` : t(bid.key, bid.vars);
   if (table.owes) {
     if (view.phase === 'double') return t('baYourDouble');
     return t('baYourTurn');

@@ -94,6 +94,7 @@ export const ar: Dict = {
     bot: 'بوت',
     level: 'المستوى {n}',
     rating: 'التصنيف {n}',
+    gameRating: '{game}: التصنيف {n}',
     games: '{n, plural, zero {لا مباريات} one {مباراة واحدة} two {مباراتان} few {# مباريات} many {# مباراة} other {# مباراة}}',
     guest: 'ضيف',
     close: 'إغلاق',

@@ -89,6 +89,7 @@ export const en: Dict = {
     bot: 'bot',
     level: 'Level {n}',
     rating: 'Rating {n}',
+    gameRating: '{game} rating {n}',
     games: '{n, plural, one {# game} other {# games}}',
     guest: 'guest',
     close: 'Close',

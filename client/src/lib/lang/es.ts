@@ -88,6 +88,7 @@ const phrases = {
   bot: 'bot',
   level: 'Nivel {n}',
   rating: 'Elo {n}',
+  gameRating: '{game}: Elo {n}',
   games: '{n, plural, one {# partida} other {# partidas}}',
   guest: 'invitado',
   close: 'Cerrar',

@@ -49,14 +49,22 @@ export class DialogQueue {
   /**
    * Queues a dialog unless one with its key was already queued; returns its id (0 if not).
    * A deal's summary replaces an older one still waiting or on show: the score sheet keeps
-   * every deal, the panel only the latest.
+   * every deal, the panel only the latest. It also goes ahead of the day's bonus, waiting
+   * or on show: the deal is this table's news, the bonus can wait (its clock starts again
+   * when it is back on show).
    */
   push(d: Omit<Dialog, 'id'>): number {
     if (this.seen.has(d.key)) return 0;
     this.seen.add(d.key);
     const id = this.next++;
-    const kept = d.kind === 'deal-over' ? this.items.filter((x) => x.kind !== 'deal-over') : this.items;
-    this.items = [...kept, { ...d, id }];
+    const item = { ...d, id };
+    if (d.kind !== 'deal-over') {
+      this.items = [...this.items, item];
+      return id;
+    }
+    const kept = this.items.filter((x) => x.kind !== 'deal-over');
+    const at = kept.findIndex((x) => x.kind === 'reward');
+    this.items = at < 0 ? [...kept, item] : [...kept.slice(0, at), item, ...kept.slice(at)];
     return id;
   }
 

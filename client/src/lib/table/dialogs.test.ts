@@ -32,7 +32,7 @@ describe('the dialog queue', () => {
     const b = q.push({ kind: 'level-up', key: 'l' });
     q.push({ kind: 'deal-over', key: 'd2', deal: 2 });
     q.close(b);
-    expect(q.items.map((d) => d.key)).toEqual(['r', 'd2']);
+    expect(q.items.map((d) => d.key)).toEqual(['d2', 'r']);
     q.drop('deal-over');
     expect(q.items.map((d) => d.key)).toEqual(['r']);
   });
@@ -42,7 +42,17 @@ describe('the dialog queue', () => {
     q.push({ kind: 'deal-over', key: 'd1', deal: 1 });
     q.push({ kind: 'reward', key: 'r' });
     q.push({ kind: 'deal-over', key: 'd2', deal: 2 });
-    expect(q.items.map((d) => d.key)).toEqual(['r', 'd2']);
+    expect(q.items.map((d) => d.key)).toEqual(['d2', 'r']);
+  });
+
+  it("shows a deal's summary before the day's bonus, a level after both", () => {
+    const q = new DialogQueue();
+    q.push({ kind: 'reward', key: 'r' });
+    q.push({ kind: 'level-up', key: 'l' });
+    q.push({ kind: 'deal-over', key: 'd1', deal: 1 });
+    expect(q.items.map((d) => d.key)).toEqual(['d1', 'r', 'l']);
+    q.close(q.current?.id ?? 0);
+    expect(q.current?.kind).toBe('reward');
   });
 
   it('lets the daily reward go by itself, a summary stay until closed', () => {
