@@ -57,7 +57,8 @@ def test_a_guest_plays_a_whole_deal_against_a_bot(context: BrowserContext, shots
                 assert box is not None and box["y"] + box["height"] <= 800, (part, box)
             # The top bar shows this game's rating.
             expect(page.get_by_test_id("me")).to_have_attribute("data-game", "hearts-trumps")
-            expect(page.get_by_test_id("my-rating")).to_contain_text("Los triunfos son corazones: Elo 1500")
+            rating = page.get_by_test_id("my-rating")
+            expect(rating).to_contain_text("Los triunfos son corazones: Elo 1500")
         # Rounds of six cards are two hands of three; the fifth round is one hand (HT-4, HT-5).
         expect(hand_cards(page)).to_have_count(6 if h in (1, 3, 5, 7) else 3)
         placement = fill_slots(page, WAYS[h % len(WAYS)])
