@@ -12,20 +12,22 @@ ROLES = ("loot", "attacker", "defender")
 REASON = re.compile(r"\w.*\bHT-(9|10|11|12)\b")
 
 
-def create_table(page: Page, seats: list[dict[str, Any]], target: int = 500) -> int:
+def create_table(
+    page: Page, seats: list[dict[str, Any]], target: int = 500, *, rated: bool = False
+) -> int:
     """A Hearts Are Trumps table made through the REST API from the signed-in page (the
     session token rides as a bearer header, as the client's api.ts sends it)."""
     answer = page.evaluate(
-        """async ([seats, target]) => {
+        """async ([seats, target, rated]) => {
             const token = localStorage.getItem('bolola.token');
             const r = await fetch('/api/tables', {
               method: 'POST',
               headers: {'content-type': 'application/json', authorization: `Bearer ${token}`},
-              body: JSON.stringify({game: 'hearts-trumps', seats, options: {target}}),
+              body: JSON.stringify({game: 'hearts-trumps', seats, options: {target}, rated}),
             });
             return {status: r.status, body: await r.json()};
         }""",
-        [seats, target],
+        [seats, target, rated],
     )
     assert answer["status"] == 201, answer
     table_id: int = answer["body"]["table"]["id"]
@@ -127,11 +129,12 @@ def play_hand(page: Page, how: tuple[str, str, str] = ("click", "click", "click"
     return placement
 
 
-def play_a_one_deal_match(page: Page) -> Locator:
+def play_a_one_deal_match(page: Page, *, rated: bool = False) -> Locator:
     """A Hearts Are Trumps match against a beginner bot to a target of 1, played through
     its one deal (nine hands, HT-4, HT-5) by the signed-in page; returns the result shown
     once the match is over."""
-    table_id = create_table(page, [{"kind": "human"}, {"kind": "bot", "level": "beginner"}], 1)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]
+    table_id = create_table(page, seats, 1, rated=rated)
     open_table(page, table_id)
     for _ in range(9):
         play_hand(page)

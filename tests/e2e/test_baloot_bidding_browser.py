@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from a11y import check_a11y
@@ -20,13 +21,23 @@ from tablepage import create_table, join, sign_in_as_guest, watch_errors
 
 # Seat 3 deals the first round, so seat 0 speaks first (BA-1); each scenario's bids in
 # speaking order, then what the first speaker (the host) owes, with its rule and words.
-SCENARIOS = {
+SCENARIOS: dict[str, dict[str, Any]] = {
     "claim": {
-        "bids": ["pass", "hokum", "ashkal"],  # seat 2, the host's partner, says Ashkal
+        "bids": ["pass", "pass", "pass", "ashkal"],  # seat 3, an opponent, says Ashkal
         "rule": "BA-7",
         "says": ["sun", "pass"],
         "words": {"es": "puedes quedarte el Sun", "ar": "تأخذ الصن لنفسك"},
         "button": {"es": "El Sun pasa a ser tuyo", "ar": "يصير الصن لك"},
+        "others": {"es": "puede quedarse el Sun de"},
+    },
+    # The same claim put to the caller's partner, who plays the Sun whichever they say.
+    "partner-claim": {
+        "stage": "claim",
+        "bids": ["pass", "hokum", "ashkal"],  # seat 2, the host's partner, says Ashkal
+        "rule": "BA-7",
+        "says": ["sun", "pass"],
+        "words": {"es": "juegas el Sun de todos modos", "ar": "ستلعب الصن في الحالتين"},
+        "button": {"es": "Un Sun normal, tuyo", "ar": "صن عادي لك"},
         "others": {"es": "puede quedarse el Sun de"},
     },
     "confirm": {
@@ -66,6 +77,7 @@ def test_ba6_ba7_the_bid_panel_says_which_decision_is_owed(
     stage: str,
 ) -> None:
     scenario = SCENARIOS[stage]
+    bid_stage = str(scenario.get("stage", stage))
     ctx: BrowserContext = open_context(browser, server, size, locale=LOCALES[lang])
     host = ctx.new_page()
     errors = watch_errors(host)
@@ -86,10 +98,10 @@ def test_ba6_ba7_the_bid_panel_says_which_decision_is_owed(
     # The host owes the scenario's decision: the panel names it, and its rule.
     table = host.get_by_test_id("table")
     expect(table).to_have_attribute("data-owes", "true")
-    expect(table).to_have_attribute("data-bid-stage", stage)
+    expect(table).to_have_attribute("data-bid-stage", bid_stage)
     panel = host.get_by_test_id("bid-panel")
     prompt = panel.get_by_test_id("bid-prompt")
-    expect(prompt).to_have_attribute("data-stage", stage)
+    expect(prompt).to_have_attribute("data-stage", bid_stage)
     expect(prompt).to_contain_text(scenario["words"][lang])
     rule = str(scenario["rule"])
     link = prompt.get_by_test_id("rule-link")

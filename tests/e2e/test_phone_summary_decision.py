@@ -1,8 +1,9 @@
 """A deal's summary on a phone (390 x 844) never covers a decision the player owes: it
 lies over the top of the felt, and once the next deal asks something of the player while
-it is on show it keeps to the top seats' band, so the trick the player must answer, the
-hand and the bid buttons stay in sight (Baloot in Arabic: a round's summary over the first
-trick of the next round hid its top card while the bar said "your turn")."""
+it is on show it is folded to its first line over the top seats' band, so the trick the
+player must answer, the hand, the bid buttons and the seats' names stay in sight (Baloot
+in Arabic: a round's summary over the first trick of the next round hid its top card
+while the bar said "your turn"; later, 64 pixels of it hid the top seats' names)."""
 
 from __future__ import annotations
 
@@ -86,10 +87,18 @@ def test_a_round_summary_on_a_phone_leaves_the_trick_owed_in_sight(
     for s in seen(played):
         assert s["inside"] and s["seen"] >= 0.3, (where, "a played card is out of sight", s)
     assert_in_reach(page.locator('.hand [data-legal="true"]'), where=where)
-    # The summary stays within reach: closed by its close button, read by scrolling it.
+    # Folded to its first line: the seats' names stay in sight under it.
+    assert_nothing_over(page, page.get_by_test_id("seat-name"), where=where)
+    # The summary stays within reach: closed by its close button, unfolded by "show all".
     assert_in_reach(page.get_by_test_id("news-close"), where=where)
+    assert_in_reach(page.get_by_test_id("news-more"), where=where)
     check_a11y(page, where)
     page.screenshot(path=str(shots / "summary-owed-ar-phone.png"), animations="disabled")
+    folded = news.bounding_box()
+    page.get_by_test_id("news-more").click()
+    expect(page.get_by_test_id("news-more")).to_be_hidden()
+    unfolded = news.bounding_box()
+    assert folded and unfolded and unfolded["height"] > 2 * folded["height"], (folded, unfolded)
     page.get_by_test_id("news-close").click()
     expect(news).to_have_count(0)
     assert errors == [], errors

@@ -373,6 +373,8 @@ def test_a_spectator_watches_a_king_bolola_table_from_the_lobby(
     expect(page.locator("[data-card]")).to_have_count(0)
     expect(page.get_by_test_id("status")).to_contain_text("Estás mirando")
     expect(page.locator(".spectator")).to_have_text("Estás mirando")
+    # No seat to leave: the bar's button stops watching.
+    expect(page.locator(".tools .leave")).to_have_attribute("title", "Dejar de mirar")
     expect(table(page)).to_have_attribute("data-owes", "false")
     check_a11y(page, f"watching {size}")
     snap(page, shots, "watching", size)

@@ -102,6 +102,11 @@ def test_two_players_see_each_others_cards_and_chat(
         play_card(me, legal_cards(me).first.get_attribute("data-card") or "")
     assert compared > 0
     assert deal_no(guest) >= 2
+    # The guest leaves mid-match: the host reads on the guest's seat that a bot plays it.
+    seat = host.locator('[data-testid="seat"]', has_text=guest_name)
+    expect(seat.get_by_test_id("seat-away")).to_have_count(0)
+    leave_table(guest)
+    expect(seat.get_by_test_id("seat-away")).to_have_text("juega un bot")
     other.close()
 
 

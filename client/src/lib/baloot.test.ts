@@ -3,8 +3,10 @@ import {
   bidPrompt,
   boughtLine,
   choices,
+  contractLine,
   finishedTrick,
   handOrder,
+  helpStage,
   projectHelp,
   lastSaid,
   parseBalootEvent,
@@ -157,7 +159,7 @@ describe('baloot', () => {
       winner: 0,
       points: [16, 0],
     };
-    expect(roundWhy(d)).toEqual({ totals: [9, 7], why: { kind: 'failed', buyer: 1, mine: 7, theirs: 9 } });
+    expect(roundWhy(d)).toEqual({ totals: [9, 7], why: { kind: 'failed', buyer: 1, mine: 7, theirs: 9, projects: false } });
     expect(roundWhy({ ...d, failed: false, winner: 1 }).why.kind).toBe('made');
     expect(roundWhy({ ...d, kaboot: 0 }).why).toEqual({ kind: 'kaboot', team: 0 });
     expect(roundWhy({ deal: 1, dealer: 3, passed_out: true, declared: [], baloot_seat: null }).why.kind).toBe('passedOut');
@@ -186,6 +188,7 @@ describe('the decision owed in the bidding (BA-5 … BA-8)', () => {
 
   it('asks a first-round bid, then a second-round one naming the other suits', () => {
     expect(words(base)).toBe('Your bid, round 1: Hokum, Sun or pass (BA-5)');
+    expect(words({ ...base, legal: ['pass', 'hokum', 'sun', 'ashkal'] })).toBe('Your bid, round 1: Hokum, Sun, Ashkal or pass (BA-5)');
     expect(words({ ...base, bid_round: 2 })).toBe('Your bid, round 2: Hokum in a suit other than spades, Sun or pass (BA-8)');
   });
 
@@ -203,13 +206,23 @@ describe('the decision owed in the bidding (BA-5 … BA-8)', () => {
     expect(sayHelp('hokum', 'en', 'speak')).toBe('The bid card, its suit trumps');
   });
 
-  it("offers an earlier speaker the Sun to claim after a partner's Ashkal (BA-7)", () => {
-    const v: BalootView = { ...base, bid_stage: 'claim', standing: { seat: 2, said: 'ashkal' }, legal: ['pass', 'sun'] };
-    expect(words(v)).toBe('Cy said Ashkal: as you spoke earlier, you may claim the Sun yourself, or pass and let it stand (BA-7)');
-    expect(words({ ...v, seat: 3 }, false)).toBe('Ana may claim the Sun of Cy (BA-7)');
+  it("offers an earlier speaker the Sun to claim after an opponent's Ashkal (BA-7)", () => {
+    const v: BalootView = { ...base, bid_stage: 'claim', standing: { seat: 3, said: 'ashkal' }, legal: ['pass', 'sun'] };
+    expect(words(v)).toBe('Di said Ashkal: as you spoke earlier, you may claim the Sun yourself, or pass and let it stand (BA-7)');
+    expect(words({ ...v, seat: 1 }, false)).toBe('Ana may claim the Sun of Di (BA-7)');
     expect(sayHelp('sun', 'en', 'claim')).toBe('The Sun becomes yours');
     expect(sayHelp('pass', 'en', 'claim')).toBe('The Sun stays with its caller');
     expect(sayHelp('pass', 'en', 'speak')).toBeNull();
+  });
+
+  it("tells an Ashkal caller's partner they play the Sun whichever they say (BA-7, BA-10)", () => {
+    const v: BalootView = { ...base, bid_stage: 'claim', seat: 0, to_move: [0], standing: { seat: 2, said: 'ashkal' }, legal: ['pass', 'sun'] };
+    expect(words(v)).toBe('Your partner Cy said Ashkal: you play the Sun either way. Claim it as your own Sun, or pass (BA-7)');
+    expect(helpStage(v)).toBe('partnerAshkal');
+    expect(sayHelp('pass', 'en', helpStage(v))).toBe("Your partner's Ashkal stands");
+    expect(sayHelp('sun', 'en', helpStage(v))).toBe('A plain Sun, yours');
+    // An opponent's Ashkal is a claim as any other.
+    expect(helpStage({ ...v, seat: 1, to_move: [1] })).toBe('claim');
   });
 
   it('names the decision in every language, with its rule', () => {
@@ -225,8 +238,29 @@ describe('the decision owed in the bidding (BA-5 … BA-8)', () => {
     }
   });
 
-  it('owes nothing once the bidding is over', () => {
-    expect(bidPrompt({ ...base, phase: 'double', bid_stage: null }, true, nameOf)).toBeNull();
+  it('names the raise on offer in the doubling, and who raised last (BA-11, BA-12)', () => {
+    const hokum: BalootView = { ...base, phase: 'double', bid_stage: null, contract: 'hokum:S', buyer: 0, seat: 1, to_move: [1] };
+    expect(words(hokum)).toBe('Double? (BA-11)');
+    expect(words({ ...hokum, seat: 0 }, false)).toBe('Bo may double (BA-11)');
+    const doubled = { ...hokum, level: 2, seat: 0, to_move: [0], doubles: [{ seat: 1, said: 'double' }] };
+    expect(words(doubled)).toBe('Bo doubled: triple? (BA-11)');
+    expect(words({ ...doubled, seat: 2 }, false)).toBe('Ana may triple (BA-11)');
+    const tripled = { ...doubled, level: 3, seat: 1, to_move: [1], doubles: [...doubled.doubles, { seat: 0, said: 'triple' }] };
+    expect(words(tripled)).toBe('Ana tripled: say Four? (BA-11)');
+    const four = { ...tripled, level: 4, seat: 0, to_move: [0], doubles: [...tripled.doubles, { seat: 1, said: 'four' }] };
+    expect(words(four)).toBe('Bo said Four: say Gahwa? (BA-11)');
+    expect(words({ ...four, seat: 3 }, false)).toBe('Ana may say Gahwa (BA-11)');
+    // A Sun's doubling is BA-12's, a declined Double before the other defender's not a raise.
+    const sun = { ...hokum, contract: 'sun', doubles: [{ seat: 1, said: 'pass' }], seat: 3, to_move: [3] };
+    expect(words(sun)).toBe('Double? (BA-12)');
+    for (const lang of ['es', 'ar'] as const) {
+      const p = bidPrompt(doubled, true, nameOf, lang);
+      expect(p ? bidPromptText(p, lang) : '').toContain('Bo');
+    }
+  });
+
+  it('owes nothing once the bidding and the doubling are over', () => {
+    expect(bidPrompt({ ...base, phase: 'play', bid_stage: null }, true, nameOf)).toBeNull();
   });
 });
 
@@ -353,7 +387,14 @@ describe('the purchase said on the felt', () => {
     expect(boughtLine(bought, nameOf, 'en')).toBe('Bo bought: Hokum in diamonds');
     expect(boughtLine(bought, nameOf, 'es')).toBe('Bo compró: Hokum a diamantes');
     expect(boughtLine(bought, nameOf, 'ar')).toBe('Bo اشترى: حكم ديمن');
-    expect(boughtLine({ ...bought, contract: 'ashkal' }, nameOf, 'en')).toBe('Bo bought: Ashkal');
+  });
+
+  it("names an Ashkal's caller and the partner who plays its Sun (BA-10)", () => {
+    const ashkal = { ...bought, contract: 'ashkal', buyer: 1, caller: 3 };
+    expect(boughtLine(ashkal, nameOf, 'en')).toBe('Di called Ashkal: Bo plays the Sun');
+    expect(boughtLine(ashkal, nameOf, 'es')).toBe('Di dijo Ashkal: Bo juega el Sun');
+    expect(contractLine(ashkal, nameOf, (c) => c, 'en')).toBe("Bo's Sun (Ashkal by Di)");
+    expect(contractLine(bought, nameOf, (c) => c, 'en')).toBe("Bo's hokum:D");
   });
 
   it('is said from the purchase to the first card only', () => {
@@ -409,6 +450,8 @@ describe('a team to a seated reader and to a spectator', () => {
     const made = { ...kaboot, kaboot: null, converted: [10, 16] };
     expect(roundWhyText(made, null, nameOf, 'en')).toBe(roundWhyText(made, 0, nameOf, 'en'));
     expect(roundWhyText(made, null, nameOf, 'en')).toContain("Bo's team bought and made it");
-    expect(roundWhyText({ ...made, failed: true, winner: 0 }, null, nameOf, 'en')).toContain('takes 26');
+    expect(roundWhyText({ ...made, failed: true, winner: 0 }, null, nameOf, 'en')).toMatch(/takes 26\.$/);
+    // "and the projects" only when some were declared.
+    expect(roundWhyText({ ...made, failed: true, winner: 0, projects: [20, 0] }, null, nameOf, 'en')).toMatch(/takes 26 and the projects\.$/);
   });
 });

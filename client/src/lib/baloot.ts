@@ -185,8 +185,36 @@ export interface BidPrompt {
   rule: string;
 }
 
-/** What the seat to move owes while the bidding is on (null after it): put to the player
- * when `mine`, else said of that seat (the status line others read). */
+// The doubling's steps in order (BA-11): each prompt names the one on offer.
+const RAISES = ['double', 'triple', 'four', 'gahwa'] as const;
+const RAISE_OWED: Record<(typeof RAISES)[number], Key> = {
+  double: 'baRaise_double',
+  triple: 'baRaise_triple',
+  four: 'baRaise_four',
+  gahwa: 'baRaise_gahwa',
+};
+const RAISE_WAIT: Record<(typeof RAISES)[number], Key> = {
+  double: 'baRaises_double',
+  triple: 'baRaises_triple',
+  four: 'baRaises_four',
+  gahwa: 'baRaises_gahwa',
+};
+
+/** What the seat to move owes while the doubling is on: the step on offer (Triple after a
+ * Double, …) and who raised last, under BA-11 (Hokum) or BA-12 (Sun). */
+function raisePrompt(view: BalootView, mine: boolean, nameOf: (seat: number) => string): BidPrompt | null {
+  const seat = view.to_move[0];
+  if (seat === undefined) return null;
+  const raised = view.doubles.filter((d) => d.said !== 'pass');
+  const step = RAISES[Math.min(raised.length, RAISES.length - 1)] ?? 'double';
+  const last = raised.at(-1);
+  const rule = view.contract?.startsWith('hokum') ? 'BA-11' : 'BA-12';
+  const vars = { name: nameOf(seat), by: last ? nameOf(last.seat) : '' };
+  return { key: (mine ? RAISE_OWED : RAISE_WAIT)[step], vars, rule };
+}
+
+/** What the seat to move owes while the bidding or the doubling is on (null after it): put
+ * to the player when `mine`, else said of that seat (the status line others read). */
 export function bidPrompt(
   view: BalootView,
   mine: boolean,
@@ -194,6 +222,7 @@ export function bidPrompt(
   lang?: Lang,
 ): BidPrompt | null {
   const seat = view.to_move[0];
+  if (view.phase === 'double') return raisePrompt(view, mine, nameOf);
   if (view.phase !== 'bid' || view.bid_stage === null || seat === undefined) return null;
   const standing = view.standing;
   const name = nameOf(seat);
@@ -203,13 +232,14 @@ export function bidPrompt(
     return { key: mine ? 'baOwe_confirm' : 'baWait_confirm', vars: { name, bid }, rule: 'BA-6' };
   }
   if (view.bid_stage === 'claim') {
+    if (mine && partnersAshkal(view)) return { key: 'baOwe_claimPartner', vars: { by }, rule: 'BA-7' };
     return { key: mine ? 'baOwe_claim' : 'baWait_claim', vars: { name, by, bid }, rule: 'BA-7' };
   }
   const rule = view.bid_round === 1 ? 'BA-5' : 'BA-8';
   if (!mine) return { key: 'baBids', vars: { name }, rule };
   // A Hokum stands: only a Sun (an Ashkal is one) goes over it, in either round (BA-6, BA-8).
   if (standing) return { key: 'baOwe_overHokum', vars: { by, bid }, rule: 'BA-6' };
-  if (view.bid_round === 1) return { key: 'baOwe_round1', vars: {}, rule };
+  if (view.bid_round === 1) return { key: view.legal.includes('ashkal') ? 'baOwe_round1Ashkal' : 'baOwe_round1', vars: {}, rule };
   return { key: 'baOwe_round2', vars: { suit: suitName(view.bid_card.slice(-1), lang) }, rule };
 }
 
@@ -290,7 +320,7 @@ export type RoundWhy =
   | { kind: 'passedOut' }
   | { kind: 'kaboot'; team: number }
   | { kind: 'made'; buyer: number; mine: number; theirs: number }
-  | { kind: 'failed'; buyer: number; mine: number; theirs: number }
+  | { kind: 'failed'; buyer: number; mine: number; theirs: number; projects: boolean }
   | { kind: 'gahwa'; team: number };
 
 /**
@@ -308,7 +338,7 @@ export function roundWhy(d: BalootDeal): { totals: number[]; why: RoundWhy } {
   if (d.kaboot !== null && d.kaboot !== undefined) return { totals, why: { kind: 'kaboot', team: d.kaboot } };
   if (d.gahwa) return { totals, why: { kind: 'gahwa', team: d.winner ?? 0 } };
   return d.failed
-    ? { totals, why: { kind: 'failed', buyer: d.buyer, mine, theirs } }
+    ? { totals, why: { kind: 'failed', buyer: d.buyer, mine, theirs, projects: (d.projects ?? []).some((p) => p > 0) } }
     : { totals, why: { kind: 'made', buyer: d.buyer, mine, theirs } };
 }
 
@@ -371,10 +401,26 @@ const STAGE_HELP: Record<string, Key> = {
   'confirm:sun': 'baSayHelp_switchSun',
   'claim:sun': 'baSayHelp_claimSun',
   'claim:pass': 'baSayHelp_leaveSun',
+  'partnerAshkal:sun': 'baSayHelp_ownSun',
+  'partnerAshkal:pass': 'baSayHelp_keepAshkal',
 };
 
+/** A claim put to the partner of an Ashkal's caller (BA-7 gives it to every earlier
+ * speaker): they play the Sun whichever they say, so its words differ from a claim. */
+export type HelpStage = BidStage | 'partnerAshkal';
+
+function partnersAshkal(view: BalootView): boolean {
+  const s = view.standing;
+  return view.bid_stage === 'claim' && s?.said === 'ashkal' && view.seat !== null && s.seat === (view.seat + 2) % 4;
+}
+
+/** The stage a decision's words are chosen by: the bidding's, a partner's Ashkal apart. */
+export function helpStage(view: BalootView): HelpStage | null {
+  return partnersAshkal(view) ? 'partnerAshkal' : view.bid_stage;
+}
+
 /** What a bid or step means, for its button, at the bidding's stage; null for a plain pass. */
-export function sayHelp(said: string, lang?: Lang, stage?: BidStage | null): string | null {
+export function sayHelp(said: string, lang?: Lang, stage?: HelpStage | null): string | null {
   const key = STAGE_HELP[`${stage}:${said}`] ?? SAY_HELP[said];
   return key ? t(key, {}, lang) : null;
 }
@@ -484,7 +530,28 @@ export function sheetRowOfText(
  * its suit is a mark. Null before the purchase and once a card is down. */
 export function boughtLine(view: BalootView, nameOf: (seat: number) => string, lang?: Lang): string | null {
   if (!view.contract || view.buyer === null || view.tricks.length > 0 || view.trick.length > 0) return null;
+  const ashkal = ashkalOf(view);
+  if (ashkal) return t('baBoughtAshkal', { caller: nameOf(ashkal.caller), name: nameOf(ashkal.buyer) }, lang);
   return t('baBought', { name: nameOf(view.buyer), contract: sayName(view.contract, lang) }, lang);
+}
+
+/** An Ashkal's two players: who called it and the partner who plays the Sun (BA-10); null
+ * for any other contract. */
+export function ashkalOf(view: Pick<BalootView, 'contract' | 'buyer' | 'caller'>): { caller: number; buyer: number } | null {
+  if (view.contract !== 'ashkal' || view.buyer === null) return null;
+  return { caller: view.caller ?? (view.buyer + 2) % 4, buyer: view.buyer };
+}
+
+/** The contract in the bar: whose it is, an Ashkal's caller too. */
+export function contractLine(
+  view: BalootView,
+  nameOf: (seat: number) => string,
+  say: (c: string) => string,
+  lang?: Lang,
+): string {
+  const ashkal = ashkalOf(view);
+  if (ashkal) return t('baContractAshkal', { caller: nameOf(ashkal.caller), name: nameOf(ashkal.buyer) }, lang);
+  return t('baContract', { contract: say(view.contract ?? ''), name: nameOf(view.buyer ?? 0) }, lang);
 }
 
 /** A team in words: us or them to a seated reader; to a spectator, in neither team, its
@@ -512,6 +579,7 @@ export function roundWhyText(d: BalootDeal, me: number | null, nameOf: (seat: nu
     case 'made':
       return t('baMade', { name: nameOf(w.buyer), mine: w.mine, theirs: w.theirs }, lang);
     case 'failed':
-      return t('baFailed', { name: nameOf(w.buyer), mine: w.mine, theirs: w.theirs, full }, lang);
+      // "and the projects" only when there were some to take.
+      return t(w.projects ? 'baFailed' : 'baFailedBare', { name: nameOf(w.buyer), mine: w.mine, theirs: w.theirs, full }, lang);
   }
 }

@@ -246,6 +246,8 @@ export class Client {
 
   act(action: string): void {
     if (this.tableId === null) return;
+    // A refused move's reason is answered by the next move: it does not stay on into it.
+    if (this.notice?.rule) this.dismissNotice();
     this.counter += 1;
     const id = `a${Date.now().toString(36)}-${this.counter}`;
     // The version on screen: the one the player chose on (the server's stale guard).

@@ -43,6 +43,19 @@ describe('leaving a table', () => {
     expect(c.notice).toBeNull();
   });
 
+  it("lets a refusal's notice go with the next move, and keeps other news", () => {
+    const { c, ws } = seated();
+    c.act('2S');
+    const id = ws.sent.at(-1)?.id;
+    ws.hear({ type: 'error', code: 'illegal', rule: 'KB-11', message: 'follow suit', table: 7, id });
+    expect(c.notice?.rule).toBe('KB-11');
+    c.act('3H');
+    expect(c.notice).toBeNull();
+    c.notify('Friend request sent to bo', 'info');
+    c.act('4H');
+    expect(c.notice?.text).toBe('Friend request sent to bo');
+  });
+
   it('tells the server once back when the seat was left offline', () => {
     const { c, ws } = seated();
     ws.drop();

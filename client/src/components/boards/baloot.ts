@@ -15,19 +15,16 @@ function status(table: TableView): string {
   if (view.phase === 'over' || table.status === 'over') return t('matchOver');
   if (table.held) return t('baTrickTo', { name: table.nameOf(table.held.winner) });
   if (table.dealing !== null) return t('dealing');
-  // The bidding's decision, whoever owes it: a bid, a claim or a confirmation. The player's
-  // own is put in full on the felt's panel; the bar says only whose it is, and its rule.
+  // The bidding's decision, whoever owes it: a bid, a claim, a confirmation, a raise. The
+  // player's own bid is put in full on the felt's panel, the bar says only whose it is and
+  // its rule; a raise is short enough to say in both.
   const bid = bidPrompt(view, table.owes, table.nameOf);
-  if (bid) return table.owes ? `${t('baYourBid')} (${bid.rule})` : t(bid.key, bid.vars);
-  if (table.owes) {
-    if (view.phase === 'double') return t('baYourDouble');
-    return t('baYourTurn');
-  }
+  if (bid && table.owes) return `${view.phase === 'double' ? t(bid.key, bid.vars) : t('baYourBid')} (${bid.rule})`;
+  if (bid) return t(bid.key, bid.vars);
+  if (table.owes) return t('baYourTurn');
   const s = view.to_move[0];
   if (s === undefined) return '';
-  const name = table.nameOf(s);
-  if (view.phase === 'double') return t('baDoubles', { name });
-  return t('baTurnOf', { name });
+  return t('baTurnOf', { name: table.nameOf(s) });
 }
 
 export const baloot: BoardEntry = {

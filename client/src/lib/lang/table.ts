@@ -27,6 +27,9 @@ const es = {
   countdown: '{n} s para jugar',
   seatOf: 'Asiento de {name}',
   news: 'Novedades',
+  newsMore: 'Ver entero',
+  stopWatching: 'Dejar de mirar',
+  awayTag: 'juega un bot',
   leaveAsk: '¿Dejar la partida?',
   leaveWhy:
     'Un bot juega en tu asiento hasta que vuelvas (desde el salón). Si no has vuelto cuando acabe la partida, cuenta como derrota para ti, haga lo que haga el bot.',
@@ -81,6 +84,9 @@ const en: typeof es = {
   countdown: '{n} s to move',
   seatOf: "{name}'s seat",
   news: 'News',
+  newsMore: 'Show all',
+  stopWatching: 'Stop watching',
+  awayTag: 'a bot plays',
   leaveAsk: 'Leave the match?',
   leaveWhy:
     'A bot plays your seat until you come back (from the lobby). If you are not back when the match ends, it counts as a loss for you, whatever the bot makes of it.',
@@ -136,6 +142,9 @@ const ar: typeof es = {
   countdown: 'باقي {n} ث للعب',
   seatOf: 'مقعد {name}',
   news: 'المستجدات',
+  newsMore: 'عرض الكل',
+  stopWatching: 'التوقف عن المشاهدة',
+  awayTag: 'يلعب بوت',
   leaveAsk: 'هل تغادر المباراة؟',
   leaveWhy:
     'سيلعب بوت مكانك حتى تعود (من الصالة). إن لم تعد قبل نهاية المباراة فستُحتسب خسارةً لك، مهما كانت نتيجة البوت.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatLine } from '../view';
-import { lastKey, unreadCount } from './unread';
+import { lastKey, loadSeen, saveSeen, unreadCount } from './unread';
 
 const line = (from: string, text: string, at = '2025-01-01T10:00:00'): ChatLine => ({ from, seat: null, text, at });
 
@@ -32,5 +32,27 @@ describe('unread chat lines', () => {
     // The same words said again later are a new line.
     const repeated = [...seen, line('bo', 'two', '2025-01-01T10:01:00')];
     expect(unreadCount(repeated, lastKey(seen), 'ana')).toBe(1);
+  });
+});
+
+describe('the last line seen, kept across a reload', () => {
+  it('is read back for its own table only, and a refusing storage loses nothing', () => {
+    const kept = new Map<string, string>();
+    const store = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const seen = [line('bo', 'hi'), line('ana', 'hello')];
+    saveSeen(7, lastKey(seen), store);
+    expect(loadSeen(7, store)).toBe(lastKey(seen));
+    expect(unreadCount(seen, loadSeen(7, store), 'ana')).toBe(0);
+    expect(loadSeen(8, store)).toBeNull();
+    const refusing = {
+      getItem: (): string | null => {
+        throw new Error('denied');
+      },
+      setItem: (): void => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => saveSeen(7, 'x', refusing)).not.toThrow();
+    expect(loadSeen(7, refusing)).toBeNull();
   });
 });

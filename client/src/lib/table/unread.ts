@@ -38,3 +38,24 @@ export function unreadCount(
   }
   return lines.slice(from).filter((l) => l.from !== me && !hidden(l.from)).length;
 }
+
+/** The last line seen at a table, kept for the tab's life (sessionStorage): a reload of the
+ * page mid-deal does not count again, as news, lines the player had read. */
+export const seenKeyOf = (table: number): string => `bolola.chatSeen.${table}`;
+
+export function loadSeen(table: number, store: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage): string | null {
+  try {
+    return store?.getItem(seenKeyOf(table)) ?? null;
+  } catch {
+    return null; // storage refused (a private window): nothing kept, nothing lost
+  }
+}
+
+export function saveSeen(table: number, key: string | null, store: Pick<Storage, 'setItem'> | undefined = globalThis.sessionStorage): void {
+  if (key === null) return;
+  try {
+    store?.setItem(seenKeyOf(table), key);
+  } catch {
+    // storage refused or full: the badge may count these lines again after a reload
+  }
+}
