@@ -21,6 +21,7 @@ from tablepage import CORNER, create_table
 from bolola.cards import Card
 from bolola.games.jolly import GAME, JollyOptions
 from bolola.games.jolly.deck import DECK, JOKERS, hand_order, ids_of
+from bolola.games.jolly.match import Match
 from bolola.games.jolly.meld import Spec, TableMeld, put_down
 from bolola.games.jolly.round import Turn, deal
 
@@ -31,9 +32,31 @@ def position_view(
     table: tuple[tuple[int, str], ...] = (),
     opened: tuple[bool, bool] = (False, False),
     drew: str | None = "stock",
+    opened_now: bool = False,
+    pile: str = "",
 ) -> dict[str, Any]:
     """Seat 0's view (of two seats) with this hand (faces, ``JK`` a joker) after its draw,
     these melds on the table (owner, meld text) and who has opened."""
+    state = position_state(
+        hand, table=table, opened=opened, drew=drew, opened_now=opened_now, pile=pile
+    )
+    view: dict[str, Any] = GAME.view(state, 0).to_json()
+    return view
+
+
+def position_state(
+    hand: str,
+    *,
+    table: tuple[tuple[int, str], ...] = (),
+    opened: tuple[bool, bool] = (False, False),
+    drew: str | None = "stock",
+    opened_now: bool = False,
+    pile: str = "",
+) -> Match:
+    """A two-seat match at seat 0's turn with this hand (faces, ``JK`` a joker), after its
+    draw unless ``drew`` is None (or in the turn it opened: ``opened_now``), these melds on
+    the table (owner, meld text), who has opened, and the discard pile (faces, oldest
+    first)."""
     free = set(DECK)
 
     def take(f: str) -> int:
@@ -42,6 +65,7 @@ def position_view(
         return cid
 
     mine = hand_order(take(f) for f in hand.split())
+    discards = tuple(take(f) for f in pile.split())
     melds: list[TableMeld] = []
     for k, (owner, text) in enumerate(table, start=1):
         spec = Spec.parse(text)
@@ -53,19 +77,18 @@ def position_view(
         deal(2, 1, DECK),
         hands=(mine, theirs),
         stock=stock,
-        pile=(),
+        pile=discards,
         table=tuple(melds),
         opened=opened,
-        turn=Turn(0, drew),
+        turn=Turn(0, drew, opened_now),
     )
-    state = replace(GAME.new(JollyOptions(players=2), 1), round=r)
-    view: dict[str, Any] = GAME.view(state, 0).to_json()
-    return view
+    return replace(GAME.new(JollyOptions(players=2), 1), round=r)
 
 
-def open_position(page: Page, view: dict[str, Any]) -> list[str]:
+def open_position(page: Page, view: dict[str, Any], *, status: str | None = None) -> list[str]:
     """Opens a new Jolly table (the guest against a bot) showing ``view``; returns the
-    list the actions the page sends are put in."""
+    list the actions the page sends are put in. ``status``: the table's status the page
+    is told as it joins (``over``: a finished match, its result rebuilt from ``view``)."""
     sent: list[str] = []
 
     def route(ws: WebSocketRoute) -> None:
@@ -92,6 +115,8 @@ def open_position(page: Page, view: dict[str, Any]) -> list[str]:
                 frame = json.loads(message)
                 if isinstance(frame.get("view"), dict) and frame["view"].get("game") == "jolly":
                     frame["view"] = view
+                    if status is not None and frame.get("type") in ("snapshot", "catchup"):
+                        frame["status"] = status
                     message = json.dumps(frame)
             ws.send(message)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, asideFor, meldPoints, readMeld, whyNot, whyText, type TurnNow } from './jolly-melds';
+import { actionsFor, asideFor, meldPoints, pileWhy, readMeld, whyNot, whyText, type TurnNow } from './jolly-melds';
 
 // The legal openings the server lists for 4♥ 5♥ 6♥ 7♥ 7♠ 7♦ 7♣ 2♣ 3♣ 4♣ 10♣ Q♣ K♣ A♠
 // (the engine's own, as tests/e2e/test_jolly_melds.py shows them), and two discards.
@@ -128,5 +128,25 @@ describe('a selection as melds (JO-3 … JO-5, JO-8)', () => {
     expect(said({ ...after, held: 10 }, [], '9S TS JS 2H 3H 4H')).toBe(
       'Not one meld: after opening, each meld goes down on its own (JO-9)',
     );
+  });
+
+  it('says why a card of the discard pile may not be taken, as a refused move (JO-7)', () => {
+    const none = new Set<number>();
+    // Before opening: the pile is not yet the player's, whatever the depth.
+    const before = pileWhy({ drawing: true, opened: false, depth: 1, depths: none });
+    expect(before?.rule).toBe('JO-7');
+    expect(before && whyText(before, 'en')).toBe(
+      'Only a player who opened in an earlier turn draws from the discards: draw from the stock (JO-7)',
+    );
+    expect(before && whyText(before, 'es')).toBe(
+      'De los descartes solo roba quien abrió en un turno anterior: roba del mazo (JO-7)',
+    );
+    // Opened: too deep for 20 cards in hand; a depth allowed says nothing.
+    const depths = new Set([1, 2, 3]);
+    const deep = pileWhy({ drawing: true, opened: true, depth: 5, depths });
+    expect(deep && whyText(deep, 'en')).toBe('Nobody holds more than 20 cards: you may take 3 from the discards at most (JO-7)');
+    expect(pileWhy({ drawing: true, opened: true, depth: 2, depths })).toBeNull();
+    // No draw owed (another's turn, or drawn already): nothing to say.
+    expect(pileWhy({ drawing: false, opened: false, depth: 1, depths: none })).toBeNull();
   });
 });

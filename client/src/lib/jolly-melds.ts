@@ -234,3 +234,27 @@ export function whyNot(turn: TurnNow, aside: readonly string[], selected: readon
   const points = aside.reduce((sum, m) => sum + meldPoints(m), 0) + Math.max(...reading.melds.map(meldPoints));
   return why('joWhyOpen', 'JO-8', { n: points });
 }
+
+/** Where the player's draw stands, as a card of the discard pile is tapped. */
+export interface PileNow {
+  /** The player owes the turn's draw now. */
+  drawing: boolean;
+  /** The player opened in an earlier turn. */
+  opened: boolean;
+  /** How many cards taking up to the tapped card takes (`take:N`). */
+  depth: number;
+  /** The depths the legal actions allow. */
+  depths: ReadonlySet<number>;
+}
+
+/**
+ * Why the tapped card of the discard pile cannot be taken (JO-7), said as an illegal
+ * move's reason is: only a player who opened in an earlier turn takes from the pile, and
+ * never up to more than 20 cards in hand. Null when it can, or when nothing is owed.
+ */
+export function pileWhy(now: PileNow): Why | null {
+  if (!now.drawing || now.depths.has(now.depth)) return null;
+  if (!now.opened) return why('joPileNotYet', 'JO-7');
+  const most = Math.max(0, ...now.depths);
+  return why('joPileTooMany', 'JO-7', { n: most });
+}

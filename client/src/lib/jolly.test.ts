@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from './i18n.svelte';
 import {
   arrangeIds,
   depthOf,
@@ -7,6 +8,7 @@ import {
   laysFor,
   meldFaces,
   parseJollyEvent,
+  playPrompt,
   sortIds,
   swapsFor,
   takeDepths,
@@ -52,6 +54,23 @@ describe('jolly', () => {
     expect([...laysFor(legal, 'JK1')]).toEqual([[4, 'lay:4:JK=6S']]);
     expect([...swapsFor(legal, '7S2')]).toEqual([[2, 'swap:2:7S']]);
     expect(targets(legal)).toEqual({ lay: new Set([3, 4]), swap: new Set([2]) });
+  });
+
+  it('says what the turn leaves to do from the legal actions, not the phase alone (JO-8, JO-9)', () => {
+    // The turn of the opening: only the discard is left (the reviewer's "meld, lay off or
+    // discard" offered what JO-8 forbids).
+    expect(playPrompt(['discard:7H', 'discard:QS'], true)).toBe('joYourDiscardOpened');
+    expect(t(playPrompt(['discard:7H'], true), {}, 'es')).toBe('Has abierto: ahora descarta');
+    expect(t(playPrompt(['discard:7H'], true), {}, 'en')).toBe('You opened: now discard');
+    // Before opening: an opening if the hand makes one, else only a discard.
+    expect(playPrompt(['open:QS,QD,QC|7H,8H,9H', 'discard:7H'], false)).toBe('joYourOpen');
+    expect(playPrompt(['discard:7H', 'discard:QS'], false)).toBe('joYourDiscard');
+    // Opened in an earlier turn: what there is to meld, lay off or swap.
+    expect(playPrompt(['meld:7H,8H,9H', 'lay:3:TH', 'discard:7H'], false)).toBe('joYourPlay');
+    expect(playPrompt(['meld:7H,8H,9H', 'discard:7H'], false)).toBe('joYourMeld');
+    expect(playPrompt(['lay:3:TH', 'discard:7H'], false)).toBe('joYourLay');
+    expect(playPrompt(['swap:2:7S', 'discard:7H'], false)).toBe('joYourLay');
+    expect(t('joYourPlay', {}, 'es')).toBe('Baja, añade o descarta');
   });
 
   it('reads the event lines', () => {

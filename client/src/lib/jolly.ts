@@ -3,6 +3,7 @@
 // actions name faces (`discard:7H`). The board knows no rules: what it may offer comes
 // from the legal actions in the view, and the finder's reading of the hand from the view.
 import { parseCard, SUITS } from './cards';
+import type { Key } from './i18n.svelte';
 
 export type JollyPhase = 'draw' | 'play' | 'scored' | 'over';
 
@@ -188,6 +189,23 @@ export function targets(legal: readonly string[]): { lay: Set<number>; swap: Set
     if (m) swap.add(Number(m[1]));
   }
   return { lay, swap };
+}
+
+/**
+ * What the player may do now that the turn's draw is made, in the status line's words,
+ * read from the legal actions alone: after an opening only the discard is left that turn
+ * (JO-8); before opening, an opening if the hand makes one (JO-8); once opened in an
+ * earlier turn, melds and lay-offs or swaps where there are any (JO-9).
+ */
+export function playPrompt(legal: readonly string[], openedNow: boolean): Key {
+  const has = (prefix: string): boolean => legal.some((a) => a.startsWith(prefix));
+  if (has('open:')) return 'joYourOpen';
+  const meld = has('meld:');
+  const lay = has('lay:') || has('swap:');
+  if (meld && lay) return 'joYourPlay';
+  if (meld) return 'joYourMeld';
+  if (lay) return 'joYourLay';
+  return openedNow ? 'joYourDiscardOpened' : 'joYourDiscard';
 }
 
 /** A parsed event line of an update (the server's ``str(event)``). */

@@ -1,6 +1,6 @@
 // Jolly's entry in the board registry (lib/table/boards.ts).
 import { t } from '../../lib/i18n.svelte';
-import { parseJollyEvent } from '../../lib/jolly';
+import { parseJollyEvent, playPrompt } from '../../lib/jolly';
 import { viewOf } from '../../lib/table/game-view';
 import type { BoardEntry, TableView } from '../../lib/table/types';
 import JoBar from './JoBar.svelte';
@@ -15,7 +15,8 @@ function status(table: TableView): string {
   if (view.phase === 'over' || table.status === 'over') return t('matchOver');
   if (table.dealing !== null) return t('dealing');
   if (view.phase === 'scored') return table.owes ? t('joRoundOver', { n: view.round }) : t('joWaiting');
-  if (table.owes) return view.phase === 'draw' ? t('joYourDraw') : t('joYourPlay');
+  // What is legal now, not the phase alone: after an opening only the discard is left (JO-8).
+  if (table.owes) return view.phase === 'draw' ? t('joYourDraw') : t(playPrompt(view.legal, view.turn?.opened ?? false));
   const s = view.to_move[0];
   return s === undefined ? '' : t('joTurnOf', { name: table.nameOf(s) });
 }
