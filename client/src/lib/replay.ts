@@ -5,8 +5,9 @@
 // the mistakes in the player's language; ReplayViewer.svelte draws them.
 
 import { ApiError, savedToken } from './api';
-import { actionText } from './hints';
-import { t, type Lang } from './i18n.svelte';
+import { isCard } from './cards';
+import { suggestionText } from './hints';
+import { dirOf, locale, t, type Lang } from './i18n.svelte';
 import type { JollyRound } from './jolly';
 
 export interface ReplayInfo {
@@ -47,6 +48,7 @@ export type Analysis =
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const num = (x: unknown, fallback = 0): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((c): c is string => typeof c === 'string') : []);
 
 export function parseReplay(raw: unknown): ReplayInfo | null {
   const r = isObj(raw) && isObj(raw.replay) ? raw.replay : null;
@@ -117,24 +119,58 @@ export function splitMove(move: string): { seat: number; action: string } {
   return { seat: Number(move.slice(0, at)), action: move.slice(at + 1) };
 }
 
-/** "seat 2, move 31: played Q♠, best 7♥, −12 points (estimate ±3)": `n` counts from 1. */
+const PLACEMENT = /^(?:[2-9TJQKA][SHDC]|JK)\/(?:[2-9TJQKA][SHDC]|JK)\/(?:[2-9TJQKA][SHDC]|JK)$/;
+
+// First-strong isolate and its end (U+2068, U+2069), made from their codes so that no
+// invisible control character sits in the source.
+const FSI = String.fromCharCode(0x2068);
+const PDI = String.fromCharCode(0x2069);
+
+/** A name or an action put into a right-to-left sentence, kept whole in its own direction:
+ * bare, "bot-1: 3♦" would read "3 :bot-1♦" in Arabic. Left to right, as it is. */
+export function isolated(text: string, lang?: Lang): string {
+  return dirOf(lang ?? locale.lang) === 'rtl' ? `${FSI}${text}${PDI}` : text;
+}
+
+/** What kind of decision an action is, for the verb a mistake is told with: a card
+ * `played`, cards `placed` in roles (Hearts Are Trumps' loot/attacker/defender), or a
+ * choice `chose` (a contract, a bid, a step of a turn). */
+export function decisionKind(action: string): 'played' | 'placed' | 'chose' {
+  if (isCard(action) || action === 'JK') return 'played';
+  return PLACEMENT.test(action) ? 'placed' : 'chose';
+}
+
+const MISTAKE_KEYS = { played: 'replayMistakePlayed', placed: 'replayMistakePlaced', chose: 'replayMistakeChose' } as const;
+
+/** "seat 2, move 31: played Q♠; better: 7♥ (−12 points, estimate ±3)", a contract "chose
+ * No king of hearts; better: No hearts (…)", a placement with each card's role: `n`
+ * counts from 1. */
 export function mistakeText(m: Mistake, nameOf: (seat: number) => string, lang?: Lang): string {
   const how =
     m.exact || m.spread === null
       ? t(m.exact ? 'replayExact' : 'replayEstimate', { spread: '?' }, lang)
       : t('replayEstimate', { spread: Math.round(m.spread) }, lang);
   return t(
-    'replayMistake',
+    MISTAKE_KEYS[decisionKind(m.played)],
     {
-      name: nameOf(m.seat),
+      name: isolated(nameOf(m.seat), lang),
       n: m.index + 1,
-      played: actionText(m.played, lang),
-      best: actionText(m.best, lang),
+      played: isolated(suggestionText(m.played, lang), lang),
+      best: isolated(suggestionText(m.best, lang), lang),
       loss: Math.round(m.loss * 10) / 10,
       how,
     },
     lang,
   );
+}
+
+/** A move's action with what the view adds to it: a Hokum said in the first round of
+ * bidding is in the suit of the bid card (BA-5), which its text leaves out ("hokum"; a
+ * second round's names its suit, "hokum:D"). */
+export function actionInView(action: string, view: Obj | undefined): string {
+  const card = view?.bid_card;
+  if (action === 'hokum' && typeof card === 'string' && isCard(card)) return `hokum:${card.slice(1)}`;
+  return action;
 }
 
 /** A card's face for the Card component from a game's card id (Jolly's `7H1` is `7H`). */
@@ -150,23 +186,157 @@ export function handOf(view: Obj | undefined): string[] {
   return Array.isArray(hand) ? hand.filter((c): c is string => typeof c === 'string') : [];
 }
 
-/** The cards of the trick in play, where the view has one (`trick` as King Bolola's
- * {leader, cards} or Baloot's [{seat, card}]); else none. */
-export function trickOf(view: Obj | undefined): string[] {
-  const trick = view?.trick;
-  if (isObj(trick) && Array.isArray(trick.cards)) {
-    return trick.cards.filter((c): c is string => typeof c === 'string');
-  }
-  if (Array.isArray(trick)) {
-    return trick.flatMap((p) => (isObj(p) && typeof p.card === 'string' ? [p.card] : []));
-  }
-  return [];
-}
-
 /** The seats to move in a view. */
 export function toMoveOf(view: Obj | undefined): number[] {
   const seats = view?.to_move;
   return Array.isArray(seats) ? seats.filter((s): s is number => typeof s === 'number') : [];
+}
+
+/** A card on the table and the seat that played it. */
+export interface TableCard {
+  seat: number;
+  card: string;
+}
+
+/** The trick a position shows, in a trick-taking game. */
+export interface ReplayTrick {
+  /** Its cards in play order, each with who played it. */
+  cards: TableCard[];
+  /** Its number in its deal, from 1. */
+  n: number;
+  /** The position's move played its last card; else it is still in play. */
+  complete: boolean;
+  /** Who took it: null while in play, or when the views do not say. */
+  winner: number | null;
+  /** What its taker scored for it, where the views say (King Bolola's −100 for a queen). */
+  points: number | null;
+  /** It was its deal's last: the views at this position are already past the deal. */
+  last: boolean;
+}
+
+/** A finished trick as views carry it (`tricks`: leader, cards, winner, maybe points). */
+interface DoneTrick {
+  leader: number;
+  cards: string[];
+  winner: number | null;
+  points: number | null;
+}
+
+const numbers = (x: unknown): number[] | null =>
+  Array.isArray(x) && x.every((n) => typeof n === 'number' && Number.isFinite(n)) ? (x as number[]) : null;
+
+/** The cards of the trick in play with who played each, where the view has a trick
+ * (`trick` as King Bolola's {leader, cards}, seats in turn from the leader, or Baloot's
+ * [{seat, card}]; none between deals): null for a game without tricks. */
+export function tableOf(view: Obj | undefined, seats: number): TableCard[] | null {
+  if (!view || !('trick' in view)) return null;
+  const trick = view.trick;
+  if (isObj(trick) && Array.isArray(trick.cards)) {
+    const leader = num(trick.leader);
+    return trick.cards.flatMap((c, k) => (typeof c === 'string' ? [{ seat: (leader + k) % Math.max(1, seats), card: c }] : []));
+  }
+  if (Array.isArray(trick)) {
+    return trick.flatMap((p) => (isObj(p) && typeof p.card === 'string' && typeof p.seat === 'number' ? [{ seat: p.seat, card: p.card }] : []));
+  }
+  return [];
+}
+
+function doneTricks(view: Obj | undefined): DoneTrick[] {
+  const tricks = view?.tricks;
+  if (!Array.isArray(tricks)) return [];
+  return tricks.flatMap((tr): DoneTrick[] =>
+    isObj(tr) && Array.isArray(tr.cards)
+      ? [
+          {
+            leader: num(tr.leader),
+            cards: strings(tr.cards),
+            winner: typeof tr.winner === 'number' ? tr.winner : null,
+            points: typeof tr.points === 'number' ? tr.points : null,
+          },
+        ]
+      : [],
+  );
+}
+
+const historyOf = (view: Obj | undefined): Obj[] => (Array.isArray(view?.history) ? view.history.filter(isObj) : []);
+
+/** The deal the position's move finished, by its number: the view's history (the finished
+ * deals) holds one more than the view before the move. Null when the move ended no deal. */
+export function dealDone(view: Obj | undefined, before: Obj | undefined): number | null {
+  if (!view || !before) return null;
+  const done = historyOf(view);
+  if (done.length <= historyOf(before).length) return null;
+  const deal = done.at(-1)?.deal;
+  return typeof deal === 'number' ? deal : done.length;
+}
+
+/** Who took a deal's last trick and what it scored, where the views say it: a deal's
+ * points per seat (`points` in the view before the move, and in the deal's entry of the
+ * history after it) moved for one seat alone. Null otherwise (points by team, none). */
+export function lastTaker(before: Obj | undefined, view: Obj | undefined, seats: number): { seat: number; points: number } | null {
+  const was = numbers(before?.points);
+  const now = numbers(historyOf(view).at(-1)?.points);
+  if (!was || !now || was.length !== seats || now.length !== seats) return null;
+  const moved = now.flatMap((p, s) => (p !== was[s] ? [s] : []));
+  const seat = moved.length === 1 ? moved[0]! : null;
+  return seat === null ? null : { seat, points: now[seat]! - was[seat]! };
+}
+
+/**
+ * The trick to show at a position of a trick-taking game (null in another game, or with
+ * nothing on the table): the trick in play; or, when the move played a trick's last card,
+ * that trick complete with its taker (the view's finished tricks hold it); or, when that
+ * card also ended the deal (the views have moved on to the next deal), the trick rebuilt
+ * from the view before the move (`before`) and the move's card, its taker where the
+ * deal's points say.
+ */
+export function replayTrick(views: readonly Obj[], move: string | null, before?: readonly Obj[]): ReplayTrick | null {
+  const seats = views.length;
+  const view = views[0];
+  const now = tableOf(view, seats);
+  if (now === null) return null;
+  const done = doneTricks(view);
+  if (now.length > 0) return { cards: now, n: done.length + 1, complete: false, winner: null, points: null, last: false };
+  const played = move === null ? null : splitMove(move);
+  if (!played || !isCard(played.action)) return null;
+  const top = done.at(-1);
+  if (top && top.cards.at(-1) === played.action) {
+    const cards = top.cards.map((card, k) => ({ seat: (top.leader + k) % seats, card }));
+    return { cards, n: done.length, complete: true, winner: top.winner, points: top.points, last: false };
+  }
+  const was = before?.[0];
+  const open = tableOf(was, seats);
+  if (!open || open.length !== seats - 1 || dealDone(view, was) === null) return null;
+  const taker = lastTaker(was, view, seats);
+  return {
+    cards: [...open, { seat: played.seat, card: played.action }],
+    n: doneTricks(was).length + 1,
+    complete: true,
+    winner: taker?.seat ?? null,
+    points: taker?.points ?? null,
+    last: true,
+  };
+}
+
+/** Points as a score shows them: signed, with a true minus sign ("+50", "−320", "0"). */
+export function signedPoints(p: number): string {
+  return p > 0 ? `+${p}` : p < 0 ? `−${-p}` : '0';
+}
+
+/** Each seat's tricks taken in the deal, from the view's finished tricks, once its cards
+ * are played (`phase` "play"); null before, and in a game without tricks. */
+export function tricksWon(view: Obj | undefined, seats: number): number[] | null {
+  if (!view || !Array.isArray(view.tricks) || view.phase !== 'play') return null;
+  const won = Array.from({ length: seats }, () => 0);
+  for (const tr of doneTricks(view)) if (tr.winner !== null && tr.winner < seats) won[tr.winner]! += 1;
+  return won;
+}
+
+/** Each seat's points in the deal so far, where the view of a trick-taking game keeps
+ * them by seat (`points`), once its cards are played. */
+export function dealPoints(view: Obj | undefined, seats: number): number[] | null {
+  const points = numbers(view?.points);
+  return points && points.length === seats && Array.isArray(view?.tricks) && view?.phase === 'play' ? points : null;
 }
 
 /** A card on a Jolly meld: its id, what it stands for (a joker's assignment), who laid it. */
@@ -193,7 +363,6 @@ export interface ReplayJolly {
   round: JollyRound | null;
 }
 
-const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((c): c is string => typeof c === 'string') : []);
 
 function meldOf(raw: unknown): ReplayMeld | null {
   if (!isObj(raw) || typeof raw.id !== 'number' || !Array.isArray(raw.cards)) return null;
