@@ -21,7 +21,7 @@ BOUGHT = re.compile(r"(hokum:[SHDC]|sun|ashkal) (x[1-4]|gahwa) by [0-3]")
 
 
 class FinishedTable:
-    """The two questions the page asks a store of a bots-only table: its setup and record."""
+    """What the page asks a store of a bots-only table: its setup, record and leavers."""
 
     def __init__(self, record: Record, seats: int) -> None:
         self.record = record
@@ -33,6 +33,9 @@ class FinishedTable:
 
     async def engine_record(self, table_id: int) -> Record:
         return self.record
+
+    async def left_seats(self, table_id: int) -> frozenset[int]:
+        return frozenset()  # bots: nobody left
 
 
 def page_of(game_name: str, seed: int) -> tuple[dict[str, Any], list[Any]]:

@@ -1,7 +1,9 @@
 """Hearts Are Trumps' hint says why, not where (docs/hints.md): the client shows the
 placement on the action line, so the reason's words never spell it out again; what they
 say instead is how often the attacker takes the opponent's loot and the defender keeps
-the seat's own (``attacker_wins``, ``defender_holds``, in percent), and the value."""
+the seat's own (``attacker_wins``, ``defender_holds``, in percent), and the value; its
+fact counts the unseen cards that beat the attacker and the defender, and how often the
+opponent held one in the same sampled hands, so the two never tell different stories."""
 
 from __future__ import annotations
 
@@ -12,8 +14,17 @@ from pathlib import Path
 
 from bolola import registry
 from bolola.bots.base import Budget
-from bolola.bots.hearts_trumps.hint import CLOSE, PLACE, battle_odds, battles, hint
-from bolola.bots.hearts_trumps.knowledge import JOKER, Knowledge, card_int
+from bolola.bots.hearts_trumps.hint import (
+    CLOSE,
+    ODDS,
+    PLACE,
+    battle_odds,
+    battles,
+    hint,
+    percent,
+    sample_battles,
+)
+from bolola.bots.hearts_trumps.knowledge import JOKER, STRENGTH, Knowledge, card_int
 from bolola.cards import Card
 from playing import Step, options_of, playout
 
@@ -100,3 +111,84 @@ def test_the_reason_never_names_the_placement_the_action_line_shows() -> None:
             names = set(re.findall(r"\{(\w+)\}", phrase))
             assert not names & {"action", "loot", "attacker", "defender"}, (lang, key, phrase)
             assert {"attacker_wins", "defender_holds", "expected", "next"} <= names, (lang, key)
+
+
+def test_a_share_is_a_certainty_only_when_it_is_one() -> None:
+    assert percent(48, 48) == 100
+    assert percent(0, 48) == 0
+    # 99.6 % and 0.4 % round to 99 and 1: never said as a certainty either way.
+    assert percent(47.8, 48) == 99
+    assert percent(0.2, 48) == 1
+    assert percent(24, 48) == 50
+    # Weights that add up to one only up to float noise still make a certainty.
+    assert percent(0.1 + 0.2 + 0.7, 1.0) == 100
+    assert percent(3, 0) == 0
+
+
+def _knowledge(hand: tuple[int, ...], opponent_cards: int = 3) -> Knowledge:
+    jokers = (JOKER,) * (2 - hand.count(JOKER))
+    unseen = (*(c for c in range(52) if c not in hand), *jokers)
+    return Knowledge(
+        seat=0,
+        hand=hand,
+        unseen=unseen,
+        hidden=hand,
+        opponent_cards=opponent_cards,
+        lead=0,
+        battles_left=2,
+        hand_no=9,
+    )
+
+
+def test_the_fact_counts_the_sampled_hands_that_held_a_stronger_card() -> None:
+    weights = [0.5, 0.2, 0.1, 0.1, 0.05, 0.05]
+    kc, two, nine = (card_int(Card.parse(c)) for c in ("KC", "2S", "9S"))
+    k = _knowledge(tuple(sorted((two, kc, nine))))
+    got = sample_battles(k, (two, kc, nine), weights, 40, random.Random(3))
+    assert got.samples == 40
+    assert 0 < got.attacker_held <= got.defender_held <= got.samples
+    # The same hands as battle_odds: the reason's shares and the fact's counts agree.
+    assert (got.wins, got.holds) == battle_odds(k, (two, kc, nine), weights, 40, random.Random(3))
+    # A joker attacker: no card is stronger (the other joker only ties, HT-10).
+    joker = sample_battles(
+        _knowledge(tuple(sorted((two, JOKER, nine)))),
+        (two, JOKER, nine),
+        weights,
+        40,
+        random.Random(3),
+    )
+    assert joker.attacker_held == 0
+
+
+def test_a_certain_attacker_and_the_cards_that_beat_it_tell_one_story() -> None:
+    """Over real play: a share of 100 (or less) and the fact's counts agree. Where the
+    opponent never held a card stronger than a plain attacker, the attacker wins every
+    time; where it loses at all, the opponent held one in some sampled hand; the counts
+    are of the same sampled hands, and a card that beats the attacker is among the
+    unseen ones the fact counts."""
+    budget = Budget(samples=6, seconds=60.0)
+    seen = certain_yet_beatable = 0
+    for variant in range(3):
+        steps = islice(playout(GAME, options_of(GAME, variant), 70 + variant), 80)
+        for n, step in enumerate(s for s in steps if isinstance(s, Step) and len(s.legal) > 1):
+            got = hint(GAME.view(step.state, step.seat), step.legal, n, budget)
+            if got.reason not in (PLACE, CLOSE) or got.fact is None:
+                continue
+            seen += 1
+            assert got.fact.key == ODDS
+            f = got.fact.vars
+            wins = got.vars["attacker_wins"]
+            samples, held, beaten = f["samples"], f["attacker_held"], f["attacker_beaten"]
+            assert isinstance(samples, int) and isinstance(held, int)
+            assert isinstance(beaten, int) and isinstance(wins, int)
+            assert 1 <= samples <= 6 and 0 <= held <= samples
+            assert held == 0 or beaten > 0, got
+            plain = STRENGTH[card_int(Card.parse(str(f["attacker"])))] < STRENGTH[JOKER]
+            if plain and held == 0:
+                assert wins == 100, got
+            if plain and wins < 100:
+                assert held > 0, got
+            certain_yet_beatable += wins == 100 and beaten > 0 and held > 0
+    assert seen >= 5, seen
+    # The case a new player found contradictory is common: the fact now says it.
+    assert certain_yet_beatable >= 1, seen

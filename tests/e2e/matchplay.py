@@ -45,14 +45,21 @@ def me(server: Server, token: str) -> dict[str, Any]:
 
 
 def bot_table(
-    server: Server, token: str, game: str, options: dict[str, Any], *, rated: bool, bot: str
+    server: Server,
+    token: str,
+    game: str,
+    options: dict[str, Any],
+    *,
+    rated: bool,
+    bot: str,
+    seats: int = 2,
 ) -> int:
-    """A two-seat table of ``game``, the player against a bot of level ``bot``, open to
-    anyone and without a move clock; it starts at once."""
+    """A table of ``game``, the player against ``seats - 1`` bots of level ``bot``, open
+    to anyone and without a move clock; it starts at once."""
     spec = {
         "game": game,
         "options": options,
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": bot}],
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": bot}] * (seats - 1),
         "access": "anyone",
         "move_seconds": None,
         "rated": rated,
@@ -114,3 +121,31 @@ def play_out(server: Server, token: str, table: int) -> dict[str, Any]:
                     "action": view["legal"][0],
                 }
                 ws.send(json.dumps(action))
+
+
+def _hello(ws: ClientConnection, token: str) -> None:
+    ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+    while _frame(ws)["type"] != "welcome":
+        pass
+
+
+def leave_and_see_it_end(server: Server, token: str, table: int) -> None:
+    """This player sits at ``table``, leaves it mid-match (a bot plays the seat on), and a
+    spectator, another guest, watches until the match is over."""
+    url = server.url.replace("http://", "ws://") + "/ws"
+    with connect(url, open_timeout=WAIT) as ws:
+        _hello(ws, token)
+        ws.send(json.dumps({"type": "join", "table": table}))
+        while _frame(ws)["type"] != "snapshot":
+            pass
+        ws.send(json.dumps({"type": "leave", "table": table}))
+        while _frame(ws)["type"] != "left":
+            pass
+    _, other = new_guest(server)
+    with connect(url, open_timeout=WAIT) as ws:
+        _hello(ws, other)
+        ws.send(json.dumps({"type": "join", "table": table, "watch": True}))
+        while True:
+            f = _frame(ws)
+            if f["type"] == "over" or (f["type"] == "snapshot" and f.get("status") == "over"):
+                return

@@ -35,9 +35,7 @@ def test_the_match_result_shows_how_the_last_deal_scored(
     # What the match did for the player is said win or lose (a box said it only for a
     # milestone): the XP, and the rating's move when the match was rated.
     moved = r"Elo \d+ → \d+ \(\S+\) · " if rated else ""
-    expect(result.get_by_test_id("result-progress")).to_have_text(
-        re.compile(rf"^{moved}\+\d+ XP$")
-    )
+    expect(result.get_by_test_id("result-progress")).to_have_text(re.compile(rf"^{moved}\+\d+ XP$"))
     # Nothing waits on it: no "continue" inside the result, and no summary panel beside it.
     expect(result.get_by_test_id("deal-score-close")).to_have_count(0)
     expect(page.get_by_test_id("news")).to_have_count(0)

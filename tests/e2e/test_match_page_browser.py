@@ -21,7 +21,7 @@ import pytest
 from a11y import check_a11y
 from e2eserver import WAIT_MS, Server
 from layout import sideways
-from matchplay import HEARTS, new_guest, play_out, short_match
+from matchplay import HEARTS, leave_and_see_it_end, new_guest, play_out, short_match
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from screens import open_context
 from tablepage import sign_in_as_guest
@@ -214,3 +214,20 @@ def test_a_guest_with_one_match_reads_one_match_not_one_matches(
         expect(page.get_by_test_id("profile-level")).to_be_visible()
         expect(page.get_by_test_id("profile")).to_contain_text(re.compile(said))
         ctx.close()
+
+
+def test_a_player_who_left_reads_as_a_forfeit_on_the_match_page(
+    browser: Browser, server: Server
+) -> None:
+    """A player who left mid-match, whose bot then finished first: the match page says the
+    loss was theirs, as their profile does (the page listed them first with no mark)."""
+    name, token = new_guest(server)
+    table = short_match(server, token)
+    leave_and_see_it_end(server, token, table)
+    ctx = open_context(browser, server, "desktop", locale="en-GB")
+    page = ctx.new_page()
+    page.goto(f"/match/{table}")
+    mine = page.get_by_test_id("match-seat").filter(has_text=name)
+    expect(mine.get_by_test_id("match-left")).to_have_text("Left: counted as a loss")
+    expect(page.get_by_test_id("match-left")).to_have_count(1)  # the bot's seat has none
+    ctx.close()

@@ -11,7 +11,7 @@ from typing import Any
 
 from bolola.cards import CARDS, Suit, cards_of
 from bolola.games.king_bolola.contract import Contract
-from bolola.games.king_bolola.deal import trick_points, trick_winner
+from bolola.games.king_bolola.deal import ITEM_PRICES, trick_items, trick_points, trick_winner
 from bolola.games.king_bolola.match import GAME
 
 
@@ -30,6 +30,19 @@ def _tricks(tricks: Any, contract: Contract, trump: int) -> list[dict[str, Any]]
             }
         )
     return out
+
+
+def _why(summary: Any) -> list[list[list[Any]]]:
+    """Each seat's scoring items over a finished deal's tricks, in the contract's order."""
+    trump = -1 if summary.trump is None else int(summary.trump)
+    seats: list[dict[str, list[Any]]] = [{}, {}, {}, {}]
+    for n, (leader, cards) in enumerate(summary.raw_tricks, start=1):
+        mask = sum(1 << c for c in cards)
+        for kind, k, each in trick_items(summary.contract, mask, n):
+            seat = seats[trick_winner(cards, leader, trump)]
+            seat[kind] = [kind, seat.get(kind, [kind, 0, each])[1] + k, each]
+    order = [kind for kind, _ in ITEM_PRICES[summary.contract]]
+    return [[s[k] for k in order if k in s] for s in seats]
 
 
 def view_json(state: Any, seat: int | None) -> dict[str, Any]:
@@ -88,5 +101,6 @@ def view_json(state: Any, seat: int | None) -> dict[str, Any]:
             }
             for h in state.history
         ],
+        "last_why": _why(state.history[-1]) if state.history else None,
         "options": {"king-under-ace": state.options.king_under_ace},
     }

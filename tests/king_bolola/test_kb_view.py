@@ -166,3 +166,25 @@ def test_the_seats_views_of_one_state_share_their_public_part():
     # The next card of the same trick keeps the finished tricks' JSON.
     later = GAME.view(states[31], 0).to_json()
     assert later["tricks"][0] is first["tricks"][0]
+
+
+@pytest.mark.parametrize("seed", [5, 23])
+def test_a_deals_why_adds_up_to_each_seats_points_kb40_to_kb48(seed):
+    """Every finished deal's items (``last_why`` once it is the last) add up, seat by seat,
+    to the points it scored, and name only what its contract prices."""
+    from bolola.games.king_bolola.deal import ITEM_PRICES
+
+    state = next(s for s in states(seed, every=1) if GAME.outcome(s) is not None)
+    assert len(state.history) == 24
+    for summary in state.history:
+        why = summary.public.why_json()
+        priced = dict(ITEM_PRICES[summary.contract])
+        for seat, items in enumerate(why):
+            assert sum(n * each for _, n, each in items) == summary.points[seat], (summary, why)
+            assert all(priced[kind] == each and n > 0 for kind, n, each in items)
+    # Bolola minus prices seven things: a deal of it lists more than one kind.
+    bolola = next(s for s in state.history if str(s.contract) == "bolola-negative")
+    assert any(len(items) > 1 for items in bolola.public.why_json())
+    view = GAME.view(state, 0).to_json()
+    assert view["last_why"] == state.history[-1].public.why_json()
+    assert GAME.view(GAME.new(GAME.default_options(), seed), 0).to_json()["last_why"] is None

@@ -33,6 +33,7 @@ def test_a_finished_match_has_a_public_page_with_a_summary_card(server: ServerPr
         assert [s["score"] for s in match["seats"]] == over["scores"]
         assert [s["rank"] for s in match["seats"]] == over["ranks"]
         assert match["seats"][0]["name"] == p.name and match["seats"][1]["kind"] == "bot"
+        assert [s["left"] for s in match["seats"]] == [False, False]  # nobody left
         assert match["sheet"] and sum(d["points"][0] for d in match["sheet"]) == over["scores"][0]
         assert match["achievements"] == {p.name: over["progress"]["0"]["achievements"]}
         assert match["record"] == f"/api/tables/{table}/record"

@@ -189,6 +189,9 @@ def test_team_results_unrated_tables_and_leavers(url: str) -> None:
             recent = [m.to_json() for m in await store.recent(ids[3])]
             assert [(m["result"], m["left"]) for m in recent] == [("loss", True)] * 2
             assert [m.left for m in await store.recent(ids[1])] == [False] * 2
+            # The match page marks the leaver's seat, at that table only.
+            assert await store.left_seats(table) == {3}
+            assert await store.left_seats(table + 1000) == frozenset()
             leaver = await store.player(ids[3])
             assert leaver is not None
             kb = leaver.rating_in("king-bolola")

@@ -13,7 +13,8 @@ export interface MatchSummary {
   finished_at: string | null;
   rated: boolean;
   // `name`: the seat's name at its table (a bot's, `bot-club-1`); `level`: a bot's level.
-  seats: { seat: number; name: string; kind: 'human' | 'bot'; level?: string | null; score: number; rank: number }[];
+  // `left`: the player had left (a bot played the seat to the end): a loss for them.
+  seats: { seat: number; name: string; kind: 'human' | 'bot'; level?: string | null; score: number; rank: number; left?: boolean }[];
   /** Partners (Baloot: [[0, 2], [1, 3]]), ranked and scored together; null: each alone. */
   teams?: number[][] | null;
   sheet: { label: string; points: number[] }[];

@@ -110,7 +110,7 @@ describe('practice hints', () => {
       },
     };
     expect(reasonText(place, 'en')).toBe(
-      "Your attacker takes your opponent's loot in 100% of the hands sampled and your defender keeps yours in 85%: about +12 points on your opponent this hand, the loot race included, against +10 with Loot \u20662♠\u2069 · Attacker \u2066K♥\u2069 · Defender \u2066JOKER\u2069.",
+      'As your opponent would likely place their cards, your attacker takes their loot in 100% of the hands sampled and your defender keeps yours in 85%: about +12 points on your opponent this hand, the loot race included, against +10 with Loot \u20662♠\u2069 · Attacker \u2066K♥\u2069 · Defender \u2066JOKER\u2069.',
     );
     const take = { ...card, action: 'take:2', reason: { key: 'jo_rated', vars: { action: 'take:2', expected: 20, next: 'draw', next_expected: -4, deals: 9 } } };
     expect(reasonText(take, 'en')).toBe("About +20 points against the others' average over 9 play-outs; draw from the stock: -4.");
@@ -126,7 +126,7 @@ describe('practice hints', () => {
       reason: {
         key: 'ht_place',
         vars: { action: '2S/QC/7C', loot: '2S', attacker: 'QC', defender: '7C', attacker_wins: 60, defender_holds: 5, expected: 17.2, next: '7C/QC/2S', next_expected: 16.1 },
-        fact: { key: 'ht_odds', vars: { attacker: 'QC', attacker_beaten: 13, defender: '7C', defender_beaten: 24, unseen: 36 } },
+        fact: { key: 'ht_odds', vars: { attacker: 'QC', attacker_beaten: 13, defender: '7C', defender_beaten: 24, unseen: 36, samples: 20, attacker_held: 9, defender_held: 14 } },
       },
       expected: 17.2,
     },
@@ -135,7 +135,7 @@ describe('practice hints', () => {
       reason: {
         key: 'ht_place',
         vars: { action: '3D/AH/TC', loot: '3D', attacker: 'AH', defender: 'TC', attacker_wins: 100, defender_holds: 12, expected: -4.8, next: '3D/AH/JK', next_expected: -5.0 },
-        fact: { key: 'ht_odds', vars: { attacker: 'AH', attacker_beaten: 9, defender: 'TC', defender_beaten: 17, unseen: 38 } },
+        fact: { key: 'ht_odds', vars: { attacker: 'AH', attacker_beaten: 9, defender: 'TC', defender_beaten: 17, unseen: 38, samples: 48, attacker_held: 30, defender_held: 46 } },
       },
       expected: -4.8,
     },
@@ -144,7 +144,7 @@ describe('practice hints', () => {
       reason: {
         key: 'ht_close',
         vars: { action: '3S/9S/KH', loot: '3S', attacker: '9S', defender: 'KH', attacker_wins: 84, defender_holds: 100, expected: 12.1, next: '5S/9S/KH' },
-        fact: { key: 'ht_odds', vars: { attacker: '9S', attacker_beaten: 8, defender: 'KH', defender_beaten: 0, unseen: 18 } },
+        fact: { key: 'ht_odds', vars: { attacker: '9S', attacker_beaten: 8, defender: 'KH', defender_beaten: 0, unseen: 18, samples: 48, attacker_held: 21, defender_held: 0 } },
       },
       expected: 12.1,
     },
@@ -177,12 +177,49 @@ describe('practice hints', () => {
     const [first, , close] = htHints;
     expect(actionText(first!.action, 'en')).toBe('2♠/Q♣/7♣');
     expect(reasonText(first!, 'en')).toBe(
-      "Your attacker takes your opponent's loot in 60% of the hands sampled and your defender keeps yours in 5%: about +17 points on your opponent this hand, the loot race included, against +16 with Loot \u20667♣\u2069 · Attacker \u2066Q♣\u2069 · Defender \u20662♠\u2069.",
+      'As your opponent would likely place their cards, your attacker takes their loot in 60% of the hands sampled and your defender keeps yours in 5%: about +17 points on your opponent this hand, the loot race included, against +16 with Loot \u20667♣\u2069 · Attacker \u2066Q♣\u2069 · Defender \u20662♠\u2069.',
     );
-    expect(factText(first!, 'en')).toBe('Of the 36 cards you have not seen, 13 beat your attacker Q♣ and 24 your defender 7♣.');
+    expect(factText(first!, 'en')).toBe(
+      'Of the 36 cards you have not seen, 13 beat your attacker Q♣ and 24 your defender 7♣. In the 20 hands sampled, your opponent held one that beats your attacker in 9 and one that beats your defender in 14.',
+    );
     expect(reasonText(close!, 'es')).toBe(
-      'Tu atacante gana el botín del rival en el 84\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el 100\u00a0%: vale lo mismo que Botín \u20665♠\u2069 · Atacante \u20669♠\u2069 · Defensor \u2066K♥\u2069 (unos +12 puntos); eligen las reglas prácticas.',
+      'Tal como el rival colocaría probablemente sus cartas, tu atacante gana su botín en el 84\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el 100\u00a0%: vale lo mismo que Botín \u20665♠\u2069 · Atacante \u20669♠\u2069 · Defensor \u2066K♥\u2069 (unos +12 puntos); eligen las reglas prácticas.',
     );
+  });
+
+  // A new player read "takes your opponent's loot in 100% of the hands sampled" beside "13
+  // of the 48 unseen cards beat your attacker K♣" as a contradiction: the reason now says
+  // its share is against the opponent's likely placements, and the fact how often the
+  // opponent held such a card in the same sampled hands (it held one, and would not defend
+  // with it).
+  it.each(['es', 'en', 'ar'] as const)('keeps a certain attacker and the cards that beat it in one story (%s)', (lang) => {
+    const sure = {
+      action: '5D/KC/9S',
+      reason: {
+        key: 'ht_place',
+        vars: { action: '5D/KC/9S', loot: '5D', attacker: 'KC', defender: '9S', attacker_wins: 100, defender_holds: 40, expected: 8.1, next: '9S/KC/5D', next_expected: 6.0 },
+        fact: { key: 'ht_odds', vars: { attacker: 'KC', attacker_beaten: 13, defender: '9S', defender_beaten: 30, unseen: 48, samples: 48, attacker_held: 31, defender_held: 47 } },
+      },
+      expected: 8.1,
+    };
+    const hint = parseHint({ table: 4, version: 9, ...sure })!;
+    const reason = reasonText(hint, lang);
+    const fact = factText(hint, lang)!;
+    const words = {
+      es: ['Tal como el rival colocaría probablemente sus cartas', '100\u00a0%', '13 ganan', 'En las 48 manos simuladas', 'en 31'],
+      en: ['As your opponent would likely place their cards', '100%', '13 beat', 'In the 48 hands sampled', 'in 31'],
+      ar: ['بحسب ما يُرجَّح أن يضع خصمك أوراقه', '100%', '13 تغلب', '48 يدًا محاكاة', 'في 31'],
+    }[lang];
+    expect(reason).toContain(words[0]);
+    expect(reason).toContain(words[1]);
+    expect(fact).toContain(words[2]);
+    expect(fact).toContain(words[3]);
+    expect(fact).toContain(words[4]);
+    expect(fact).not.toMatch(/[{}]|undefined|NaN/);
+    // One card that beats it reads in the singular.
+    const one = parseHint({ table: 4, version: 9, ...sure, reason: { ...sure.reason, fact: { ...sure.reason.fact, vars: { ...sure.reason.fact.vars, attacker_beaten: 1 } } } })!;
+    if (lang === 'en') expect(factText(one, lang)).toContain('1 beats your attacker');
+    if (lang === 'es') expect(factText(one, lang)).toContain('1 gana a tu atacante');
   });
 
   it('words a Jolly meld, lay-off and swap each its own way, never "put down swap …"', () => {

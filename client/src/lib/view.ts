@@ -38,6 +38,9 @@ export interface KingBololaView {
   offered: string[];
   quota_left: Record<string, number>;
   history: DealJson[];
+  /** Why each seat scored what it did in the last finished deal (`history`'s last):
+   * `[kind, how many, points each]` items (lib/kb-why.ts); null before the first. */
+  last_why?: [string, number, number][][] | null;
   options: Record<string, unknown>;
 }
 

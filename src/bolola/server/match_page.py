@@ -53,6 +53,7 @@ async def summary(store: Store, table_id: int, viewer: int | None = None) -> dic
         return None
     seats = []
     unlocked: dict[str, list[str]] = {}
+    left = await store.left_seats(table_id)
     for s in setup.seats:
         player = None if s.player_id is None else await store.player(s.player_id)
         # Each seat by the name its table showed and its record keeps (a bot's names its
@@ -67,6 +68,9 @@ async def summary(store: Store, table_id: int, viewer: int | None = None) -> dic
                 "level": holder.level,
                 "score": outcome.scores[s.seat],
                 "rank": outcome.ranks[s.seat],
+                # The player had left: whatever the bot made of the seat, a loss for them
+                # (their profile says so too).
+                "left": s.seat in left,
             }
         )
         if player is not None:

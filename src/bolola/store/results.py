@@ -178,6 +178,15 @@ async def recent(s: AsyncSession, player_id: int, limit: int = 10) -> list[Recen
     ]
 
 
+async def left_seats(s: AsyncSession, table_id: int) -> frozenset[int]:
+    """The seats of a finished table whose players had left it (a bot played them to the
+    end): their results are forfeits."""
+    rows = await s.execute(
+        select(ResultRow.seat).where(ResultRow.table_id == table_id, ResultRow.left)
+    )
+    return frozenset(rows.scalars().all())
+
+
 async def leaderboard(s: AsyncSession, game: str, limit: int) -> list[Leader]:
     """The best ratings of a game among players with a rated game there; equal
     ratings in name order (case-insensitive, as KB-5 breaks ties)."""

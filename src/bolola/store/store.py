@@ -307,6 +307,11 @@ class Store(Accounts):
         async with self._sessions() as s:
             return await results.recent(s, player_id, limit)
 
+    async def left_seats(self, table_id: int) -> frozenset[int]:
+        """The seats of a finished table whose players had left it: forfeits."""
+        async with self._sessions() as s:
+            return await results.left_seats(s, table_id)
+
     async def leaderboard(self, game: str, limit: int) -> list[Leader]:
         """The best ratings of a game among players with a rated game there; equal
         ratings in name order (case-insensitive, as KB-5 breaks ties)."""

@@ -24,9 +24,9 @@ const es = {
   // Hearts Are Trumps: the action line already shows the placement (loot/attacker/defender),
   // so the reason says why (what it wins and keeps), never which card goes where.
   hint_ht_place:
-    'Tu atacante gana el botín del rival en el {attacker_wins}\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el {defender_holds}\u00a0%: unos {expected} puntos de ventaja en esta mano, contando la carrera de botines, frente a {next_expected} con {next}.',
+    'Tal como el rival colocaría probablemente sus cartas, tu atacante gana su botín en el {attacker_wins}\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el {defender_holds}\u00a0%: unos {expected} puntos de ventaja en esta mano, contando la carrera de botines, frente a {next_expected} con {next}.',
   hint_ht_close:
-    'Tu atacante gana el botín del rival en el {attacker_wins}\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el {defender_holds}\u00a0%: vale lo mismo que {next} (unos {expected} puntos); eligen las reglas prácticas.',
+    'Tal como el rival colocaría probablemente sus cartas, tu atacante gana su botín en el {attacker_wins}\u00a0% de las manos simuladas y tu defensor guarda el tuyo en el {defender_holds}\u00a0%: vale lo mismo que {next} (unos {expected} puntos); eligen las reglas prácticas.',
   hint_jo_open: 'Tus combinaciones suman {points} puntos (hacen falta {needed}, JO-8).',
   hint_jo_meld: 'Este turno bajas {points} puntos (JO-9).',
   hint_jo_lay: 'Va a {meld}: este turno bajas {points} puntos (JO-9).',
@@ -41,7 +41,7 @@ const es = {
   hint_card_out:
     '{count, plural, one {Queda fuera # carta más alta de su palo: {out}.} other {Quedan fuera # cartas más altas de su palo; la más alta, {out}.}}',
   hint_ht_odds:
-    'De las {unseen} cartas que no has visto, {attacker_beaten} ganan a tu atacante {attacker} y {defender_beaten} a tu defensor {defender}.',
+    'De las {unseen} cartas que no has visto, {attacker_beaten, plural, one {# gana} other {# ganan}} a tu atacante {attacker} y {defender_beaten} a tu defensor {defender}. En las {samples} manos simuladas, el rival tenía alguna que gana a tu atacante en {attacker_held} y alguna que gana a tu defensor en {defender_held}.',
   hint_jo_goes_out: 'Y este turno cierras: todas tus cartas a la mesa ({rule}).',
   hint_jo_loose:
     '{card} no entra en ninguna combinación, ni tuya ni de la mesa, y cuesta {penalty} puntos si la ronda acaba en tu mano ({rule}).',
@@ -79,9 +79,9 @@ const en: typeof es = {
   hint_ba_project: 'Declare your {project} before you play your first card ({rule}).',
   hint_ba_unsure: 'No deal fits what you have seen: the rules of thumb pick.',
   hint_ht_place:
-    "Your attacker takes your opponent's loot in {attacker_wins}% of the hands sampled and your defender keeps yours in {defender_holds}%: about {expected} points on your opponent this hand, the loot race included, against {next_expected} with {next}.",
+    'As your opponent would likely place their cards, your attacker takes their loot in {attacker_wins}% of the hands sampled and your defender keeps yours in {defender_holds}%: about {expected} points on your opponent this hand, the loot race included, against {next_expected} with {next}.',
   hint_ht_close:
-    "Your attacker takes your opponent's loot in {attacker_wins}% of the hands sampled and your defender keeps yours in {defender_holds}%: worth the same as {next} (about {expected} points); the rules of thumb pick.",
+    'As your opponent would likely place their cards, your attacker takes their loot in {attacker_wins}% of the hands sampled and your defender keeps yours in {defender_holds}%: worth the same as {next} (about {expected} points); the rules of thumb pick.',
   hint_jo_open: 'Your melds make {points} points ({needed} needed, JO-8).',
   hint_jo_meld: 'This turn puts down {points} points (JO-9).',
   hint_jo_lay: 'It goes on {meld}: this turn puts down {points} points (JO-9).',
@@ -96,7 +96,7 @@ const en: typeof es = {
   hint_card_out:
     '{count, plural, one {# higher card of its suit is still out: {out}.} other {# higher cards of its suit are still out, {out} the highest.}}',
   hint_ht_odds:
-    'Of the {unseen} cards you have not seen, {attacker_beaten} beat your attacker {attacker} and {defender_beaten} your defender {defender}.',
+    'Of the {unseen} cards you have not seen, {attacker_beaten, plural, one {# beats} other {# beat}} your attacker {attacker} and {defender_beaten} your defender {defender}. In the {samples} hands sampled, your opponent held one that beats your attacker in {attacker_held} and one that beats your defender in {defender_held}.',
   hint_jo_goes_out: 'And this turn goes out: every card onto the table ({rule}).',
   hint_jo_loose:
     '{card} fits no meld, in your hand or on the table, and costs {penalty} points if the round ends in your hand ({rule}).',
@@ -133,9 +133,9 @@ const ar: typeof es = {
   hint_ba_project: 'أعلن {project} قبل أن تلعب ورقتك الأولى ({rule}).',
   hint_ba_unsure: 'لا توزيع يوافق ما رأيت: تختار القواعد العملية.',
   hint_ht_place:
-    'مهاجمك يكسب غنيمة خصمك في {attacker_wins}% من الأيدي المحاكاة ومدافعك يحمي غنيمتك في {defender_holds}%: نحو {expected} نقطة على خصمك في هذه اليد مع سباق الغنائم، مقابل {next_expected} مع {next}.',
+    'بحسب ما يُرجَّح أن يضع خصمك أوراقه، يكسب مهاجمك غنيمته في {attacker_wins}% من الأيدي المحاكاة ويحمي مدافعك غنيمتك في {defender_holds}%: نحو {expected} نقطة على خصمك في هذه اليد مع سباق الغنائم، مقابل {next_expected} مع {next}.',
   hint_ht_close:
-    'مهاجمك يكسب غنيمة خصمك في {attacker_wins}% من الأيدي المحاكاة ومدافعك يحمي غنيمتك في {defender_holds}%: تساوي {next} (نحو {expected} نقطة)؛ تختار القواعد العملية.',
+    'بحسب ما يُرجَّح أن يضع خصمك أوراقه، يكسب مهاجمك غنيمته في {attacker_wins}% من الأيدي المحاكاة ويحمي مدافعك غنيمتك في {defender_holds}%: تساوي {next} (نحو {expected} نقطة)؛ تختار القواعد العملية.',
   hint_jo_open: 'مجموعاتك تساوي {points} نقطة (المطلوب {needed}، JO-8).',
   hint_jo_meld: 'في هذا الدور تنزل {points} نقطة (JO-9).',
   hint_jo_lay: 'تذهب إلى {meld}: في هذا الدور تنزل {points} نقطة (JO-9).',
@@ -149,7 +149,8 @@ const ar: typeof es = {
   hint_card_keep_top: 'احتفظ بـ{card}: لا ورقة {suit} أعلى منها في الخارج.',
   hint_card_out:
     '{count, plural, one {ما زالت ورقة واحدة أعلى من لونها في الخارج: {out}.} two {ما زالت ورقتان أعلى من لونها في الخارج، أعلاهما {out}.} few {ما زالت # أوراق أعلى من لونها في الخارج، أعلاها {out}.} other {ما زالت # ورقة أعلى من لونها في الخارج، أعلاها {out}.}}',
-  hint_ht_odds: 'من {unseen} ورقة لم ترها، {attacker_beaten} تغلب مهاجمك {attacker} و{defender_beaten} تغلب مدافعك {defender}.',
+  hint_ht_odds:
+    'من {unseen} ورقة لم ترها، {attacker_beaten} تغلب مهاجمك {attacker} و{defender_beaten} تغلب مدافعك {defender}. ومن بين {samples, plural, one {يد محاكاة واحدة} two {يدين محاكاتين} few {# أيدٍ محاكاة} many {# يدًا محاكاة} other {# يد محاكاة}}، كانت لدى خصمك ورقة تغلب مهاجمك في {attacker_held} منها وورقة تغلب مدافعك في {defender_held}.',
   hint_jo_goes_out: 'وفي هذا الدور تنهي: كل أوراقك على الطاولة ({rule}).',
   hint_jo_loose: '{card} لا تدخل في أي مجموعة، لا في يدك ولا على الطاولة، وتكلّف {penalty} نقطة إن انتهت الجولة وهي في يدك ({rule}).',
   hint_after_1: 'اللاعب التالي',

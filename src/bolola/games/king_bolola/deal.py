@@ -292,6 +292,56 @@ _SCORE: tuple[Callable[[int, int], int], ...] = (
     _score_trumps,
     _score_bolola_positive,
 )
+# What a trick's winner scores, item by item, for a deal's summary ("3 tricks x -50"): each
+# contract's prices of what it counts (KB-40 … KB-48). ``trick_items`` of a trick add up to
+# its ``trick_points`` (tested over whole matches).
+_BOLOLA_PRICES = (
+    ("tricks", 15),
+    ("jacks-kings", 20),
+    ("queens", 30),
+    ("hearts", 10),
+    ("king-of-hearts", 95),
+    ("trick12", 40),
+    ("trick13", 60),
+)
+ITEM_PRICES: tuple[tuple[tuple[str, int], ...], ...] = (
+    (("tricks", -50),),
+    (("jacks-kings", -60),),
+    (("queens", -100),),
+    (("hearts", -30),),
+    (("trick12", -120), ("trick13", -240)),
+    (("king-of-hearts", -320),),
+    tuple((k, -p) for k, p in _BOLOLA_PRICES),
+    (("tricks", 50),),
+    _BOLOLA_PRICES,
+)
+
+
+def _item_count(kind: str, cards: int, n: int) -> int:
+    if kind == "tricks":
+        return 1
+    if kind == "jacks-kings":
+        return (cards & JACKS_KINGS).bit_count()
+    if kind == "queens":
+        return (cards & QUEENS).bit_count()
+    if kind == "hearts":
+        return (cards & HEARTS).bit_count()
+    if kind == "king-of-hearts":
+        return 1 if cards & KING_OF_HEARTS else 0
+    return 1 if kind == f"trick{n}" else 0
+
+
+def trick_items(contract: Contract, cards: int, trick_no: int) -> tuple[tuple[str, int, int], ...]:
+    """What the winner of trick ``trick_no`` (1-based) scores for ``cards``, item by item:
+    (kind, how many, points each), those it has none of left out."""
+    out = []
+    for kind, each in ITEM_PRICES[contract]:
+        k = _item_count(kind, cards, trick_no)
+        if k:
+            out.append((kind, k, each))
+    return tuple(out)
+
+
 # The cards whose taking ends a deal early (KB-41 … KB-45); FULL_DECK = all 13 tricks.
 _ENDS_WHEN_GONE: tuple[int, ...] = (
     FULL_DECK,

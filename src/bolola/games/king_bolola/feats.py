@@ -13,7 +13,7 @@ from bolola.games.king_bolola.contract import Contract
 from bolola.games.king_bolola.events import ContractDeclared, DealStarted, TrickTaken
 
 FEATS = ("bolola-positive-10",)
-"""``bolola-positive-10``: ten tricks or more of one Bolola, plus deal (KB-48)."""
+"""``bolola-positive-10``: ten tricks or more of one Bolola positive deal (KB-48)."""
 
 SEATS = 4
 

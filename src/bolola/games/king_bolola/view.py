@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from bolola.cards import CARD_TEXT, CARDS, Card, Suit, cards_of
 from bolola.games.king_bolola.contract import IDS, QUOTAS, Contract
-from bolola.games.king_bolola.deal import Deal, trick_points, trick_winner
+from bolola.games.king_bolola.deal import (
+    ITEM_PRICES,
+    Deal,
+    trick_items,
+    trick_points,
+    trick_winner,
+)
 from bolola.memo import Last, Shared, memo
 
 if TYPE_CHECKING:
@@ -63,6 +69,7 @@ class DealSummary:
     # and lives as long as its match, so every later view of the match shares them.
     _public: DealSummary | None = field(default=None, init=False, repr=False, compare=False)
     _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _why: list[list[list[Any]]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def tricks(self) -> tuple[TrickView, ...]:
@@ -102,6 +109,26 @@ class DealSummary:
             object.__setattr__(self, "_public", public)
             return public
         return self._public
+
+    def why_json(self) -> list[list[list[Any]]]:
+        """Why each seat scored what it did: its items in the contract's order, each
+        ``[kind, how many, points each]`` (``["tricks", 3, -50]``); they add up to the
+        seat's points. Made once (do not change it)."""
+        if self._why is not None:
+            return self._why
+        counts: list[dict[str, list[Any]]] = [{}, {}, {}, {}]
+        for n, (leader, cards) in enumerate(self.raw_tricks, start=1):
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            won = counts[trick_winner(cards, leader, -1 if self.trump is None else self.trump)]
+            for kind, k, each in trick_items(self.contract, mask, n):
+                item = won.setdefault(kind, [kind, 0, each])
+                item[1] += k
+        order = [kind for kind, _ in ITEM_PRICES[self.contract]]
+        why = [[seat[k] for k in order if k in seat] for seat in counts]
+        object.__setattr__(self, "_why", why)
+        return why
 
     def to_json(self, *, with_hands: bool = False) -> dict[str, Any]:
         """The summary's JSON; without hands, the same dict each call (do not change it)."""
@@ -229,6 +256,8 @@ class KingBololaView:
             "offered": [IDS[c] for c in self.offered],
             "quota_left": {IDS[c]: QUOTAS[c] - self.used[c] for c in range(len(IDS))},
             "history": [h.to_json() for h in self.history],
+            # The last finished deal's why, for its summary (the history keeps points only).
+            "last_why": self.history[-1].why_json() if self.history else None,
             "options": {"king-under-ace": self.king_under_ace},
         }
 
