@@ -68,7 +68,7 @@ def test_requests_accepted_declined_crossed_and_removed(server: ServerProcess) -
         assert r.json()["status"] == "removed"
         assert (await friends_of(rc))["friends"] == []
         for body, code in (
-            ({"player": a.name}, "bad_request"),  # oneself
+            ({"player": a.name}, "self_friend"),  # oneself
             ({"player": "nobody-such"}, "no_player"),
             ({"player": 7}, "bad_request"),
             ({}, "bad_request"),

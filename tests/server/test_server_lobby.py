@@ -116,10 +116,11 @@ def test_create_list_join_leave_invite(server: ServerProcess) -> None:
             {"seats": [{"kind": "human"}]},
             {"move_seconds": -1},
             {"access": "friends"},
-            {"options": {"nope": 1}},
         ):
             r = await host.post("/api/tables", bad)
             assert r.status_code == 400 and r.json()["code"] == "bad_request", bad
+        r = await host.post("/api/tables", {"options": {"nope": 1}})
+        assert r.status_code == 400 and r.json()["code"] == "bad_option", r.text
         for c in (host, guest, stranger):
             await c.close()
 

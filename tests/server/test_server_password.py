@@ -58,7 +58,7 @@ def test_a_changed_password_ends_every_other_session(server: ServerProcess) -> N
         elsewhere = Rest(server, other["token"])
 
         wrong = await here.post("/api/password", {"current": "not it at all", "password": NEW})
-        assert (wrong.status_code, wrong.json()["code"]) == (401, "bad_credentials")
+        assert (wrong.status_code, wrong.json()["code"]) == (403, "wrong_password")
         short = await here.post("/api/password", {"current": OLD, "password": "short"})
         assert (short.status_code, short.json()["code"]) == (400, "bad_password")
         assert (await elsewhere.get("/api/me")).status_code == 200  # nothing changed yet

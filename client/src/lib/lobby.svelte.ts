@@ -48,3 +48,18 @@ export function placed(
   if (t.status === 'playing') playing.push(t);
   return { tables: tables.sort(byId), playing: playing.sort(byId) };
 }
+
+/** The target points a host may type where a game's target is any number (Hearts Are
+ * Trumps, HT-16): the bounds its options accept on the server (a test holds the two
+ * together), so the New table form refuses another number in the player's language before
+ * it is sent. Games that offer a list of targets, or none, have no entry. */
+export const TARGET_RANGE: Readonly<Record<string, readonly [number, number]>> = {
+  'hearts-trumps': [1, 10000],
+};
+
+/** Whether `value` is a target `game`'s tables accept (a whole number within its range). */
+export function targetAccepted(game: string, value: unknown): boolean {
+  const range = TARGET_RANGE[game];
+  if (range === undefined) return true;
+  return typeof value === 'number' && Number.isInteger(value) && value >= range[0] && value <= range[1];
+}

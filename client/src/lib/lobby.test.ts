@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableSummary } from './api';
-import { lobby, placed, receiveLobby } from './lobby.svelte';
+import { GAMES, defaultTarget } from './games';
+import { lobby, placed, receiveLobby, TARGET_RANGE, targetAccepted } from './lobby.svelte';
 
 const table = (id: number, status: TableSummary['status']): TableSummary => ({
   id,
@@ -39,5 +40,25 @@ describe('the live lobby', () => {
     expect(lobby.tables.map((t) => t.id)).toEqual([2]);
     receiveLobby({ table: table(9, 'open') }); // invited again: listed again
     expect(lobby.tables.map((t) => t.id)).toEqual([2, 9]);
+  });
+});
+
+describe('the New table form\'s target', () => {
+  it('is bounded for every game whose target is any number, and its default is within', () => {
+    for (const g of GAMES) {
+      const target = defaultTarget(g);
+      if (target === null || g.targets) continue;
+      expect(TARGET_RANGE[g.id], g.id).toBeDefined();
+      expect(targetAccepted(g.id, target)).toBe(true);
+    }
+  });
+
+  it('accepts a whole number within the range only', () => {
+    expect(targetAccepted('hearts-trumps', 10000)).toBe(true);
+    expect(targetAccepted('hearts-trumps', 1)).toBe(true);
+    for (const bad of [20000, 10001, 0, -5, 2.5, null, undefined, '500']) {
+      expect(targetAccepted('hearts-trumps', bad), String(bad)).toBe(false);
+    }
+    expect(targetAccepted('king-bolola', null)).toBe(true); // no target to type
   });
 });

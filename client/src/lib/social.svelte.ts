@@ -2,6 +2,7 @@
 // (read again whenever the server says it changed), and the toasts of invitations and
 // challenges that reach the player wherever they are in the app.
 import { api, type TableSummary } from './api';
+import type { ChatLine } from './view';
 
 export interface FriendTable {
   id: number;
@@ -91,6 +92,23 @@ export const ANSWER_TOAST_MS = 6000;
 // The timers of the toasts that leave by themselves, by key.
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
+/** Where the player is, as the client holds it: the table open, their seat, watching or
+ * not, and its match's status. */
+export interface Whereabouts {
+  tableId: number | null;
+  seat: number | null;
+  watching: boolean;
+  status: 'open' | 'playing' | 'over' | null;
+}
+
+/** Whether going to table `target` (a toast's "Go to the table", a challenge accepted)
+ * leaves a match the player is seated at in play: a bot then plays their seat to the end
+ * and it counts as a loss unless they come back (PL-5), so they are asked first, as the
+ * table's own Leave button asks. */
+export function leavesMatch(at: Whereabouts, target: number): boolean {
+  return at.tableId !== null && at.tableId !== target && at.seat !== null && !at.watching && at.status === 'playing';
+}
+
 /** Whether a toast waits for the player's decision (a challenge, an invitation) and so stays. */
 export function asksDecision(toast: Toast): boolean {
   return toast.kind !== 'answer';
@@ -135,6 +153,49 @@ export function receiveSocial(f: Record<string, unknown>): boolean {
       return true;
   }
   return false;
+}
+
+/** The chat box and the lines sent from it that the table has not said yet, oldest first.
+ * A line sent stays in the box until the table says it (then the box empties, unless the
+ * player has typed something else meanwhile); one the server refuses (too fast…) stays
+ * in the box, or is put back in it, to be sent again: a line cleared when sent was lost
+ * unseen whenever the server refused it. `kept`: the box as the last refusal left it. */
+export interface ChatBox {
+  box: string;
+  waiting: readonly string[];
+  kept: string | null;
+}
+
+/** The lines added since `last` (the last one looked at); none when `last` is gone from
+ * them (a snapshot replaced them: what it holds was said before). */
+export function linesAfter(lines: readonly ChatLine[], last: ChatLine | null): readonly ChatLine[] {
+  if (last === null) return lines;
+  const at = lines.lastIndexOf(last);
+  return at < 0 ? [] : lines.slice(at + 1);
+}
+
+/** The table said `said` from this player: the first line waiting with that text is no
+ * longer waiting, and the box empties if it still shows it. */
+export function chatHeard(state: ChatBox, said: string): ChatBox {
+  const at = state.waiting.indexOf(said);
+  if (at < 0) return state;
+  const waiting = state.waiting.filter((_, k) => k !== at);
+  return { ...state, waiting, box: state.box.trim() === said ? '' : state.box };
+}
+
+/** The server refused the oldest line waiting (it answers lines in order): the line stays
+ * in the box, or is put back: alone if the box is empty or shows a later line still on
+ * its way, after a line put back before it, before what the player has typed since. */
+export function chatRefused(state: ChatBox): ChatBox {
+  const [refused, ...waiting] = state.waiting;
+  if (refused === undefined) return state;
+  const now = state.box.trim();
+  let box: string;
+  if (now === refused) box = state.box;
+  else if (now === '' || waiting.includes(now)) box = refused;
+  else if (state.box === state.kept) box = `${now} ${refused}`;
+  else box = `${refused} ${now}`;
+  return { box, waiting, kept: box };
 }
 
 /** Whether chat lines from `name` are hidden (a blocked player's). */

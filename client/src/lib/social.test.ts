@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANSWER_TOAST_MS, dropToast, forget, isBlocked, receiveSocial, refreshFriends, social } from './social.svelte';
+import {
+  ANSWER_TOAST_MS,
+  dropToast,
+  forget,
+  chatHeard,
+  chatRefused,
+  linesAfter,
+  isBlocked,
+  leavesMatch,
+  receiveSocial,
+  refreshFriends,
+  social,
+  type ChatBox,
+} from './social.svelte';
 import { api } from './api';
 
 const table = { id: 9, game: 'hearts-trumps' };
@@ -81,5 +94,60 @@ describe('friends and challenges', () => {
       vi.advanceTimersByTime(1);
       expect(social.toasts).toEqual([]);
     });
+  });
+});
+
+describe('going to a table from a toast', () => {
+  const at = { tableId: 4, seat: 1, watching: false, status: 'playing' as const };
+
+  it('leaves a match in play only from a seat at another table', () => {
+    expect(leavesMatch(at, 9)).toBe(true);
+    expect(leavesMatch(at, 4)).toBe(false); // the same table: nothing is left
+    expect(leavesMatch({ ...at, status: 'over' }, 9)).toBe(false);
+    expect(leavesMatch({ ...at, status: 'open' }, 9)).toBe(false); // not started: the seat is only freed
+    expect(leavesMatch({ ...at, watching: true, seat: null }, 9)).toBe(false);
+    expect(leavesMatch({ ...at, tableId: null, seat: null, status: null }, 9)).toBe(false);
+  });
+});
+
+describe('a chat line sent', () => {
+  const line = (from: string, text: string): { from: string; seat: number | null; text: string; at: string } => ({
+    from,
+    seat: 0,
+    text,
+    at: '2026-11-30T07:00:00+00:00',
+  });
+
+  it('reads the lines added since the last one looked at', () => {
+    const a = line('ana', 'hola');
+    const b = line('bo', 'hola');
+    expect(linesAfter([a, b], a)).toEqual([b]);
+    expect(linesAfter([a, b], null)).toEqual([a, b]);
+    expect(linesAfter([b], a)).toEqual([]); // replaced by a snapshot: said before
+  });
+
+  it('stays in the box until the table says it, then the box empties', () => {
+    let box: ChatBox = { box: 'hola', waiting: ['hola'], kept: null };
+    box = chatHeard(box, 'adiós'); // not one of ours waiting: nothing changes
+    expect(box).toEqual({ box: 'hola', waiting: ['hola'], kept: null });
+    expect(chatHeard(box, 'hola')).toEqual({ box: '', waiting: [], kept: null });
+    // The player typed the next line meanwhile: it stays.
+    expect(chatHeard({ ...box, box: 'qué tal' }, 'hola')).toEqual({ box: 'qué tal', waiting: [], kept: null });
+  });
+
+  it('stays in the box when refused, or is put back in it', () => {
+    // Still in the box: nothing moves, and it waits no more (Enter sends it again).
+    expect(chatRefused({ box: 'hola', waiting: ['hola'], kept: null })).toEqual({ box: 'hola', waiting: [], kept: 'hola' });
+    // The box shows a later line on its way: the refused one replaces it.
+    let box: ChatBox = chatRefused({ box: 'dos', waiting: ['uno', 'dos'], kept: null });
+    expect(box).toEqual({ box: 'uno', waiting: ['dos'], kept: 'uno' });
+    // ...and if that one is refused too, it goes after the first.
+    expect(chatRefused(box)).toEqual({ box: 'uno dos', waiting: [], kept: 'uno dos' });
+    // The player typed something since: the refused line goes before it.
+    box = chatRefused({ box: 'tres', waiting: ['uno'], kept: null });
+    expect(box.box).toBe('uno tres');
+    // Nothing waiting: a refusal of something else changes nothing.
+    const idle = { box: 'x', waiting: [], kept: null };
+    expect(chatRefused(idle)).toBe(idle);
   });
 });

@@ -45,7 +45,15 @@ SESSION_COOKIE = "bolola_session"
 CSRF_COOKIE = "bolola_csrf"  # a random nonce: what a CSRF token is tied to before sign-in
 CSRF_HEADER = "x-csrf-token"
 SESSION_MAX_AGE = 30 * 24 * 3600
+# ASCII only, on purpose: a name is looked up and kept unique case-insensitively by the
+# database's lower(), which SQLite applies to ASCII letters alone ("ÓSCAR" and "óscar"
+# would be two players, and "ÓSCAR" found by no lookup), and accented letters come
+# composed or decomposed, and in look-alikes of other scripts, that read as another
+# player's name. The refusal says so (NAME_RULE), in every language.
 NAME = re.compile(r"[A-Za-z0-9_.-]{3,24}")
+NAME_RULE = (
+    "a name is 3 to 24 characters: letters a-z or A-Z without accents, digits, '_', '.' or '-'"
+)
 # Argon2 runs off the event loop, at most this many at once (each takes ~175 ms of a core).
 HASHING = asyncio.Semaphore(2)
 MIN_PASSWORD = 8
@@ -136,6 +144,16 @@ async def session_player(store: Store, keys: Keys, token: str | None) -> PlayerI
     return player
 
 
+async def check_current_password(player: PlayerInfo, current: object) -> None:
+    """A password change says the player's current password (none to say for an account
+    made at an outside provider, which sets its first). Wrong, it is refused as
+    ``wrong_password``: no name was typed, so "wrong name or password" would mislead."""
+    if player.password_hash is None:
+        return
+    if not isinstance(current, str) or not await password_ok_async(player.password_hash, current):
+        raise ProtocolError("wrong_password", "the current password is wrong")
+
+
 def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
@@ -175,9 +193,10 @@ def check_text(value: str, what: str) -> str:
 
 
 def check_name(name: object) -> str:
-    """A player name: 3-24 letters, digits, ``_ . -``; raises FieldError otherwise."""
+    """A player name: 3-24 ASCII letters, digits, ``_ . -``; raises FieldError otherwise
+    (``AnaLópez`` too: see NAME)."""
     if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise FieldError("bad_name", "a name is 3 to 24 letters, digits, '_', '.' or '-'")
+        raise FieldError("bad_name", NAME_RULE)
     if name.lower().startswith(("guest-", "bot-")):
         raise FieldError("reserved_name", "names starting with guest- or bot- are reserved")
     return name

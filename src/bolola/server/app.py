@@ -59,6 +59,7 @@ STATUS = {
     "bad_json": 400,
     "unauthorized": 401,
     "bad_credentials": 401,
+    "wrong_password": 403,
     "bad_token": 401,
     "csrf": 403,
     "not_invited": 403,
@@ -286,11 +287,7 @@ def make_app(settings: Settings) -> Starlette:
         except accounts.FieldError as e:
             raise ProtocolError(e.code, str(e)) from None
         await attempt(request, player.name)
-        if player.password_hash is not None and not (
-            isinstance(current, str)
-            and await accounts.password_ok_async(player.password_hash, current)
-        ):
-            return fail("bad_credentials", "the current password is wrong")
+        await accounts.check_current_password(player, current)  # wrong_password
         # This browser's session (its tabs share it) goes on under the new one answered.
         found = keys.session_of(session_token(request))
         made = None if found is None else found[1]

@@ -27,7 +27,9 @@ class Chat:
         if len(text) > self.max_chars:
             raise ProtocolError("chat_too_long", f"a chat line has at most {self.max_chars} chars")
         if not self.buckets.take(player_id):
-            raise ProtocolError("rate_limited", "chat: too many lines; wait a moment")
+            # Its own code: the page keeps a refused line in the box and says so, to be
+            # sent again in a moment (a line dropped unsaid was lost to the player).
+            raise ProtocolError("chat_too_fast", "chat: too many lines; wait a moment")
         return text
 
     def add(self, name: str, seat: int | None, text: str, at: datetime) -> dict[str, Any]:

@@ -449,7 +449,7 @@ async def table_command(
     name = field_str(msg, "player", max_len=40)
     guest = await store.player_named(name)
     if guest is None:
-        raise ProtocolError("bad_request", f"no player named {name!r}")
+        raise ProtocolError("no_player", f"no player named {name!r}")
     await table.call(lambda: table.invite(player, guest))
     room.tell(guest.id, {"type": "invitation", "table": table.summary(), "from": player.name})
     return {"type": "invited", "table": table_id, "player": guest.name}

@@ -221,7 +221,7 @@ def routes(
         me = await player_of(request)
         other = await _named(store, (await body_of(request)).get("player"))
         if other.id == me.id:
-            raise ProtocolError("bad_request", "you are your own friend already")
+            raise ProtocolError("self_friend", "you are your own friend already")
         asked = await store.ask_friend(me.id, other.id)
         if asked is Asked.BLOCKED:
             raise ProtocolError("blocked", f"{other.name} cannot be asked")
@@ -254,7 +254,7 @@ def routes(
             me = await player_of(request)
             other = await _named(store, (await body_of(request)).get("player"))
             if other.id == me.id:
-                raise ProtocolError("bad_request", "you cannot block yourself")
+                raise ProtocolError("self_block", "you cannot block yourself")
             await store.block(me.id, other.id, on)
             await _friends_of(server).relations_changed(me.id, other.id)
             return {"player": other.name, "status": "blocked" if on else "unblocked"}

@@ -49,7 +49,7 @@ ERRORS = {
     "elsewhere": "another server process serves this table; reach it over the WebSocket",
     "unauthorized": "sign in or play as a guest first",
     "bad_credentials": "wrong name or password",
-    "bad_name": "a name is 3 to 24 letters, digits, '_', '.' or '-'",
+    "bad_name": "a name is 3 to 24 characters: a-z or A-Z without accents, digits, _ . -",
     "reserved_name": "names starting with guest- or bot- are reserved",
     "bad_password": "a password has 8 to 200 characters, none of them a control character",
     "csrf": "missing or wrong CSRF token",
@@ -60,6 +60,12 @@ ERRORS = {
     "no_record": "no finished match at this table",
     "not_found": "no such page or resource",
     "method_not_allowed": "this resource does not accept that method",
+    "chat_too_fast": "too many chat lines; this one was not said: send it again in a moment",
+    "self_invite": "you cannot invite yourself to a table",
+    "self_friend": "you cannot send a friend request to yourself",
+    "self_block": "you cannot block yourself",
+    "wrong_password": "the current password is wrong",
+    "bad_option": "a table option is not valid (a number out of its range, an unknown key)",
 }
 # C0 and C1 control characters (NUL included): refused in any text a client sends.
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")

@@ -120,6 +120,8 @@ class Seating(BotSeats):
     async def invite(self, host: PlayerInfo, guest: PlayerInfo) -> None:
         if host.id != self.host_id and self.seat_of(host.id) is None:
             raise ProtocolError("not_seated", "only the host or a seated player may invite")
+        if guest.id == host.id:
+            raise ProtocolError("self_invite", "you cannot invite yourself to a table")
         if guest.id not in self.invited:
             await self.store.invite(self.id, guest.id)
             self.invited.add(guest.id)

@@ -1,6 +1,7 @@
 """What a host asks for when opening a table (PL-1): the game, its options, each seat
 (a person, or a bot and its level), who may join, the move clock, rated or not;
-checked field by field, a bad one refused with a clear ``bad_request``."""
+checked field by field, a bad one refused with a clear ``bad_request`` (a game's option
+out of its range or unknown: ``bad_option``)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ class TableSpec:
 
     @classmethod
     def from_json(cls, raw: Any, *, min_move_seconds: float = 0.0) -> TableSpec:
-        """Checks every field; bad input raises ProtocolError("bad_request")."""
+        """Checks every field; bad input raises ProtocolError("bad_request"), or
+        ("bad_option") for the game's options."""
         if not isinstance(raw, dict):
             raise ProtocolError("bad_request", "a table is a JSON object")
         name = raw.get("game", FLAGSHIP)
@@ -44,8 +46,8 @@ class TableSpec:
             raise ProtocolError("bad_request", "options must be an object")
         try:
             options = game.parse_options(raw_options)
-        except RecordError as e:
-            raise ProtocolError("bad_request", str(e)) from None
+        except RecordError as e:  # its own code: the page says it in the player's language
+            raise ProtocolError("bad_option", str(e)) from None
         count = game.seat_count(options)
         seats_raw = raw.get("seats", [{"kind": "human"}] * count)
         if not isinstance(seats_raw, list) or len(seats_raw) != count:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { phrases } from './achievements';
+import { contractName } from '../i18n.svelte';
+import { feats, phrases } from './achievements';
 
 // The Arabic of the milestones: the imperative of فاز is فُز, and a count of matches reads
 // right for every goal the room has (10, 50, 100: مباريات after 3..10, مباراة after 11+),
@@ -20,6 +21,20 @@ describe('Arabic achievements', () => {
         expect(said).not.toMatch(/\d+ مباراة/);
         expect(said).toContain(`${n} من المباريات`);
       }
+    }
+  });
+});
+
+// A feat named after a contract says the contract's name as the rest of the room does
+// (the score sheet, the chooser, the rules): "Bolola positivo", not "Bolola, más".
+describe('feats named after a contract', () => {
+  it('say Bolola positive by its contract name in every language', () => {
+    for (const lang of ['es', 'en', 'ar'] as const) {
+      const [title, how] = feats[lang]['king-bolola:bolola-positive-10'] ?? ['', ''];
+      const name = contractName('bolola-positive', lang);
+      expect(title).toContain(name);
+      expect(how).toContain(name);
+      expect(`${title} ${how}`).not.toMatch(/, (más|plus)\b|الموجبة/);
     }
   });
 });

@@ -84,8 +84,8 @@ export const phrases = { es, en, ar };
 export const feats: Record<'es' | 'en' | 'ar', Record<string, [string, string]>> = {
   es: {
     'king-bolola:bolola-positive-10': [
-      'Diez bazas en Bolola, más',
-      'Gana diez bazas o más en una mano de Bolola, más.',
+      'Diez bazas en Bolola positivo',
+      'Gana diez bazas o más en una mano de Bolola positivo.',
     ],
     'baloot:kaboot': ['Kaboot', 'Tu equipo gana las ocho bazas de una mano.'],
     'jolly:mano-jolly': ['Mano jolly', 'Baja todas tus cartas en un turno sin haber abierto.'],
@@ -93,15 +93,15 @@ export const feats: Record<'es' | 'en' | 'ar', Record<string, [string, string]>>
   },
   en: {
     'king-bolola:bolola-positive-10': [
-      'Ten tricks in Bolola, plus',
-      'Take ten tricks or more in one Bolola, plus deal.',
+      'Ten tricks in Bolola positive',
+      'Take ten tricks or more in one deal of Bolola positive.',
     ],
     'baloot:kaboot': ['Kaboot', 'Your team takes all eight tricks of a deal.'],
     'jolly:mano-jolly': ['Mano jolly', 'Put all your cards down in one turn without having opened.'],
     'hearts-trumps:bonus-59': ['The 59 bonus', 'Capture more loot cards than the other player in a deal.'],
   },
   ar: {
-    'king-bolola:bolola-positive-10': ['عشر أكلات في بولولا الموجبة', 'اكسب عشر أكلات أو أكثر في توزيعة بولولا الموجبة.'],
+    'king-bolola:bolola-positive-10': ['عشر أكلات في بولولا موجب', 'اكسب عشر أكلات أو أكثر في توزيعة من بولولا موجب.'],
     'baloot:kaboot': ['كبوت', 'فريقك يأكل الأكلات الثماني في توزيعة.'],
     'jolly:mano-jolly': ['مانو جولي', 'انزل كل أوراقك في دور واحد دون أن تكون قد فتحت.'],
     'hearts-trumps:bonus-59': ['مكافأة 59', 'اغنم أوراق غنيمة أكثر من خصمك في توزيعة.'],

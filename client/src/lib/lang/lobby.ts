@@ -36,6 +36,7 @@ const es = {
   blurb_hearts_trumps: 'Dos jugadores colocan a la vez, en secreto, botín, atacante y defensor. Los corazones mandan.',
   blurb_baloot: 'Dos parejas subastan Hokum o Sun, doblan y declaran proyectos. A 152 puntos.',
   blurb_jolly: 'Rummy con dos barajas y seis comodines: abre con 40, baja, añade y cierra.',
+  targetRange: 'Escribe un número entero de {min} a {max}',
 };
 
 const en: typeof es = {
@@ -73,6 +74,7 @@ const en: typeof es = {
   blurb_hearts_trumps: 'Two players place loot, attacker and defender at once, in secret. Hearts rule.',
   blurb_baloot: 'Two teams bid Hokum or Sun, double and declare projects. First to 152.',
   blurb_jolly: 'Rummy with two decks and six jokers: open with 40, meld, lay off and go out.',
+  targetRange: 'Type a whole number from {min} to {max}',
 };
 
 const ar: typeof es = {
@@ -110,6 +112,7 @@ const ar: typeof es = {
   blurb_hearts_trumps: 'لاعبان يضعان معًا، سرًّا، الغنيمة والمهاجم والمدافع. والهاص هو الحكم.',
   blurb_baloot: 'فريقان يشتريان حكم أو صن، ويدبّلان ويعلنان المشاريع. الفائز من يصل إلى 152.',
   blurb_jolly: 'رمي بمجموعتين وستة جوكرات: افتح بـ 40، انزل، أضف وأنهِ.',
+  targetRange: 'اكتب عددًا صحيحًا من {min} إلى {max}',
 };
 
 export const phrases = { es, en, ar };
