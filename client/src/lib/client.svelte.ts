@@ -77,6 +77,10 @@ export class Client {
   over = $state<Over | null>(null);
   chat = $state<ChatLine[]>([]);
   notice = $state<Notice | null>(null);
+  /** How many chat lines the server refused so far (each one more): the box puts back the
+   * oldest line waiting (the server answers lines in order). */
+  chatRefusals = $state(0);
+  private chatIds = new Set<string>();
   pending = $state<string | null>(null);
   /** The table's fair deals as last revealed (docs/fairness.md); null before a frame says. */
   fairness = $state<FairnessFrame | null>(null);
@@ -265,7 +269,13 @@ export class Client {
 
   say(text: string): void {
     if (this.tableId === null) return;
-    this.send({ type: 'chat', table: this.tableId, text });
+    this.counter += 1;
+    // Its id comes back with a refusal (too fast, too long…): the chat box gives the line
+    // back to be sent again (`chatRefusals`).
+    const id = `c${Date.now().toString(36)}-${this.counter}`;
+    if (!this.send({ type: 'chat', table: this.tableId, text, id })) return;
+    this.chatIds.add(id);
+    if (this.chatIds.size > 32) this.chatIds.delete(this.chatIds.values().next().value as string);
   }
 
   invite(name: string): void {
@@ -420,6 +430,7 @@ export class Client {
       this.pending = null;
       this.pendingId = null;
     }
+    if (typeof f.id === 'string' && this.chatIds.delete(f.id)) this.chatRefusals += 1;
     if (table !== null && this.tableRefused(code, table, f)) return;
     this.notify(said(), 'error', typeof f.rule === 'string' ? f.rule : null);
   }

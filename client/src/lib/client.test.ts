@@ -56,6 +56,19 @@ describe('leaving a table', () => {
     expect(c.notice?.text).toBe('Friend request sent to bo');
   });
 
+  it("counts a chat line's refusal by its id, and no other refusal", () => {
+    const { c, ws } = seated();
+    c.say('hola');
+    const sent = ws.sent.at(-1);
+    expect(sent?.type).toBe('chat');
+    expect(typeof sent?.id).toBe('string');
+    ws.hear({ type: 'error', code: 'chat_too_fast', message: 'slow down', table: 7, id: sent?.id });
+    expect(c.chatRefusals).toBe(1);
+    ws.hear({ type: 'error', code: 'chat_too_fast', message: 'slow down', table: 7, id: sent?.id });
+    ws.hear({ type: 'error', code: 'illegal', message: 'no', table: 7, id: 'a-other' });
+    expect(c.chatRefusals).toBe(1);
+  });
+
   it('tells the server once back when the seat was left offline', () => {
     const { c, ws } = seated();
     ws.drop();
