@@ -18,20 +18,13 @@ from a11y import check_a11y
 from jopage import expect_sent, open_position, pick, position_state, position_view
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from tablepage import create_table, sign_in_as_guest
+from test_jolly_melds import HAND, TABLE
 
 from bolola.games.jolly import GAME
 
-# test_jolly_melds.py's position: seat 0 has drawn and not opened, and its hand opens
-# (JO-8); seat 1 has opened.
-HAND = "4H 5H 6H 7H 7S 7D 7C 2C 3C 4C TC QC KC AS"
-TABLE = (
-    (1, "9H,JK=TH,JH"),
-    (1, "JK=4S,5S,6S"),
-    (1, "KS,KH,JK=KD"),
-    (1, "5C,6C,JK=7C"),
-    (1, "9S,TS,JK=JS"),
-)
-# The same hand once it has opened with three of its melds, in this turn.
+# HAND and TABLE: test_jolly_melds.py's position (seat 0 has drawn and not opened, and
+# its hand opens, JO-8; seat 1 has opened). OPENING: the same hand once it has opened
+# with three of its melds, in this turn.
 OPENING = ((0, "4H,5H,6H,7H"), (0, "7S,7D,7C"), (0, "2C,3C,4C"))
 
 
