@@ -274,6 +274,7 @@ class Player:
         self.view: dict[str, Any] | None = None
         self.version = 0
         self.closed = asyncio.Event()
+        self.close_reason = ""
 
     @classmethod
     async def connect(
@@ -317,6 +318,8 @@ class Player:
         except Exception:
             pass
         finally:
+            # Kept for a failure's message: a wait that times out on a closed socket says so.
+            self.close_reason = _close_reason(self.ws)
             self.closed.set()
 
     async def send(self, message: dict[str, Any] | str) -> None:
@@ -336,11 +339,22 @@ class Player:
         except TimeoutError:
             # What the client last heard says why it waits (a lost frame, a seat offline).
             last = "\n".join(brief(f) for f in self.frames[-20:])
+            if self.closed.is_set():
+                last += f"\nthen the connection closed: {self.close_reason}"
             raise AssertionError(f"no frame came in {timeout} s; the last ones:\n{last}") from None
 
     async def close(self) -> None:
         await self.ws.close()
         self.reader.cancel()
+
+
+def _close_reason(ws: ClientConnection) -> str:
+    sent, received = ws.protocol.close_sent, ws.protocol.close_rcvd
+    if received is not None:
+        return f"the server closed it ({received.code} {received.reason})"
+    if sent is not None:
+        return f"this client closed it ({sent.code} {sent.reason})"
+    return "without a close frame"
 
 
 def brief(frame: dict[str, Any]) -> str:

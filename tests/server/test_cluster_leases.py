@@ -225,3 +225,57 @@ def test_after_redis_forgets_everything_a_live_process_is_not_dead_for_a_lease(
             keys.close()
 
     run(scenario)
+
+
+def test_a_subscription_gone_without_an_error_is_taken_again(redis_server: RedisServer) -> None:
+    """Once in about two hundred Redis restarts under load, a process's listener raised
+    nothing and heard nothing after: what other processes sent it was lost for good (a
+    rejoin through another process went unanswered). The keeper's round compares the
+    listener's belief with Redis's count of subscribers on the process's channel; two
+    rounds in a row that disagree (a subscribe just sent may not be counted yet), and
+    the process subscribes again and mends what was lost, as after a reconnection.
+    Here the deaf listener is stood in for: a task that hears nothing."""
+
+    async def scenario() -> None:
+        one = Cluster(redis_server.url, "p1", 180.0)
+        heard: asyncio.Queue[str] = asyncio.Queue()
+        reconnected = asyncio.Event()
+        one.on_message = heard.put_nowait
+        one.on_reconnect = reconnected.set
+        await one.start()
+        try:
+            deaf = asyncio.create_task(asyncio.Event().wait())
+            assert one._listener is not None
+            one._listener.cancel()
+            await asyncio.gather(one._listener, return_exceptions=True)
+            one._tasks[one._tasks.index(one._listener)] = deaf
+            one._listener, one._listening = deaf, True
+            await one.mend()  # once: maybe a subscribe not counted yet
+            assert not deaf.done() and not reconnected.is_set()
+            await one.mend()
+            assert deaf.cancelled()
+            async with asyncio.timeout(WAIT):
+                await reconnected.wait()
+            one.send("p1", "Xhello")
+            async with asyncio.timeout(WAIT):
+                assert await heard.get() == "Xhello"
+            # Heard again: nothing more to mend.
+            reconnected.clear()
+            listener = one._listener
+            await one.mend()
+            await one.mend()
+            assert one._listener is listener and not reconnected.is_set()
+            # A listener that ended (of a failure it did not survive) is started again
+            # at the next round.
+            listener.cancel()
+            await asyncio.gather(listener, return_exceptions=True)
+            await one.mend()
+            async with asyncio.timeout(WAIT):
+                await reconnected.wait()
+            one.send("p1", "Xagain")
+            async with asyncio.timeout(WAIT):
+                assert await heard.get() == "Xagain"
+        finally:
+            await one.close()
+
+    run(scenario)

@@ -119,7 +119,10 @@ def test_ghost_connection_is_dropped_and_its_seat_played_for(
 ) -> None:
     """Checklist 11: a client frozen without a close frame is noticed by the keepalive;
     the others see it offline, then its grace ends and a bot plays for it."""
-    server = server_with(ping_interval=0.2, ping_timeout=0.3, grace_seconds=0.5)
+    # The keepalive's timeout is every connection's: a loaded machine (CI runs two test
+    # workers beside Chromium) once held the host's pong past 0.3 s and the server dropped
+    # the host too. A frozen client misses any timeout; three seconds spare the living.
+    server = server_with(ping_interval=0.3, ping_timeout=3, grace_seconds=0.5)
 
     async def scenario() -> None:
         host = await Player.connect(server)

@@ -3,7 +3,7 @@
 // shows follows at a human pace through the pace queue (lib/table/pace.ts): the shown
 // view, version and clock are the screen's, `latestVersion` the server's.
 import { savedToken, saveToken, type Player, type SeatInfo, type TableSummary } from './api';
-import { reason, t } from './i18n.svelte';
+import { t } from './i18n.svelte';
 import { newClientSeed, type FairnessFrame } from './fairness';
 import { receiveLobby } from './lobby.svelte';
 import { reducedMotion, speed } from './prefs.svelte';
@@ -17,6 +17,7 @@ import { isGameId, tagView, type GameId, type GameView } from './table/game-view
 import { overOf } from './table/over';
 import { PaceQueue } from './table/pace';
 import { planUpdate, type ClockState, type PaceHooks, type Shown, type TableEffect } from './table/plan';
+import { answerOf, Notices, type Act, type Gone, type Notice } from './refusal.svelte';
 import { Socket, type Frame } from './socket';
 import type { ChatLine, Clock, FinishedTrick, Over } from './view';
 
@@ -25,26 +26,13 @@ export interface HeldTrick extends FinishedTrick {
   leaving: boolean;
 }
 
-export interface Notice {
-  text: string;
-  kind: 'error' | 'info';
-  n: number;
-  /** The rule a refusal cites (`KB-11`), to link to its text. */
-  rule: string | null;
-}
-
-/** How long a notice stays (ms), a refusal long enough to read why. The store forgets it
- * then, not only the screen that showed it: a screen mounted later (the table a challenge
- * opens, the lobby) must not say it again. */
-export const NOTICE_MS: Readonly<Record<Notice['kind'], number>> = { error: 6000, info: 4000 };
+export { NOTICE_MS, type Notice } from './refusal.svelte';
 
 /** More updates than this waiting, or one waiting longer: the screen skips ahead. */
 const MAX_PENDING = 10;
 const MAX_LAG_MS = 8000;
 /** The share of this seat's move time the screen's pace may take before its decision. */
 const DUE_SHARE = 0.1;
-/** A join the server could not answer now: tried again after a short back-off. */
-const REJOIN_CODES: ReadonlySet<string> = new Set(['server_error', 'table_moved']);
 
 export class Client {
   connected = $state(false);
@@ -76,7 +64,13 @@ export class Client {
   overFrame = $state<Record<string, unknown> | null>(null);
   over = $state<Over | null>(null);
   chat = $state<ChatLine[]>([]);
-  notice = $state<Notice | null>(null);
+  /** One notice at a time, forgotten after its time (lib/refusal.svelte.ts). */
+  private readonly notices = new Notices();
+  readonly notify = this.notices.say;
+  readonly dismissNotice = this.notices.dismiss;
+  get notice(): Notice | null {
+    return this.notices.current;
+  }
   /** How many chat lines the server refused so far (each one more): the box puts back the
    * oldest line waiting (the server answers lines in order). */
   chatRefusals = $state(0);
@@ -86,7 +80,7 @@ export class Client {
   fairness = $state<FairnessFrame | null>(null);
   /** The open table is not there: no such table (never made, or closed unjoined), or its
    * match is over and gone from the server's memory. The join's answer; the screen says so. */
-  gone = $state<'no_table' | 'game_over' | 'not_invited' | null>(null);
+  gone = $state<Gone | null>(null);
 
   private readonly socket = new Socket({
     // fold_acks: our own action's ack comes inside the update it caused (docs/protocol.md).
@@ -102,15 +96,12 @@ export class Client {
   });
   private inLobby = false;
   private counter = 0;
-  /** Notices said so far: each new one is told apart from the last (`Notice.n`). */
-  private notices = 0;
   /** The id of the action in flight (`pending` is its text): only its answer clears it. */
   private pendingId: string | null = null;
   /** A join is on its way: its snapshot or catchup will hold every update until then. */
   private joining = false;
   private joinRetry = 0;
   private joinTimer: ReturnType<typeof setTimeout> | null = null;
-  private noticeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Tables whose seat was given up while offline: the server hears it once back. */
   private leaves = new Set<number>();
   /** The versions of this player's own accepted moves (their updates show at once). */
@@ -290,21 +281,6 @@ export class Client {
     this.send({ type: 'seat_bot', table: this.tableId, seat, level });
   }
 
-  notify(text: string, kind: 'error' | 'info' = 'error', rule: string | null = null): void {
-    this.dismissNotice();
-    this.notice = { text, kind, n: ++this.notices, rule };
-    this.noticeTimer = setTimeout(() => {
-      this.noticeTimer = null;
-      this.notice = null;
-    }, NOTICE_MS[kind]);
-  }
-
-  dismissNotice(): void {
-    if (this.noticeTimer !== null) clearTimeout(this.noticeTimer);
-    this.noticeTimer = null;
-    this.notice = null;
-  }
-
   /** Everything waiting is shown now (the player turned the pace to fast mid-trick, …). */
   catchUp(): void {
     this.queue.skipAhead();
@@ -402,78 +378,41 @@ export class Client {
     }
   }
 
+  /** A refusal, done as lib/refusal.svelte.ts reads it, and said. */
   private refused(f: Frame): void {
-    const code = f.code as string;
-    const said = (): string =>
-      reason({ code, rule: (f.rule as string | undefined) ?? null, message: f.message as string });
-    if (code === 'bad_token') {
-      // Signed out (in another tab, say), or the password changed on another device: a new
-      // socket would come back as a new guest and sit here in the player's place. Stop;
-      // with no player the page asks to sign in, saying why.
+    const { connected, tableId, gone, watching, seat } = this;
+    const { act, say } = answerOf(f, { connected, tableId, joining: this.joining, gone, watching, seat });
+    if (act === 'signed-out') {
+      // A new socket would come back as a new guest and sit here in the player's place:
+      // stop; with no player the page asks to sign in, saying why.
       saveToken(null);
       this.player = null;
       this.resetTable();
       this.disconnect();
-      this.notify(said());
-      return;
-    }
-    if (!this.connected) {
-      // The hello was refused: a new socket tries later.
-      this.socket.refused(code);
-      if (code === 'too_many_connections') this.notify(said());
-      return;
-    }
-    const table = typeof f.table === 'number' ? f.table : null;
-    // About a table left behind (a late answer to its leave, …): nothing to show here.
-    if (table !== null && table !== this.tableId) return;
+    } else if (act === 'hello') this.socket.refused(f.code as string);
+    else if (act !== 'elsewhere') this.answerRefusal(act, f);
+    if (say) this.notify(say.text, say.kind, say.rule);
+    if (act !== 'expired') return;
+    const r = router.route;
+    if (r.kind === 'table' && r.id === f.table) navigate({ kind: 'lobby' }, true);
+  }
+
+  /** A refusal about this connection's own doings: the open table, a move, a chat line. */
+  private answerRefusal(act: Act, f: Frame): void {
     if (this.pendingId !== null && f.id === this.pendingId) {
       this.pending = null;
       this.pendingId = null;
     }
     if (typeof f.id === 'string' && this.chatIds.delete(f.id)) this.chatRefusals += 1;
-    if (table !== null && this.tableRefused(code, table, f)) return;
-    this.notify(said(), 'error', typeof f.rule === 'string' ? f.rule : null);
-  }
-
-  /** A refusal about the open table that the client answers itself: true if it did. */
-  private tableRefused(code: string, table: number, f: Frame): boolean {
-    if (code === 'table_expired') {
-      // Nobody joined in time and the table is closed: back to the lobby, saying why.
-      this.resetTable();
-      this.notify(reason({ code, message: f.message as string }), 'info');
-      const r = router.route;
-      if (r.kind === 'table' && r.id === table) navigate({ kind: 'lobby' }, true);
-      return true;
+    // A move's or a chat line's refusal carries its id; one about the table without is the join's.
+    if (typeof f.table === 'number' && typeof f.id !== 'string') this.joining = false;
+    if (act === 'expired') this.resetTable();
+    else if (act === 'retry') this.rejoinLater();
+    else if (act === 'gone') this.gone = f.code as Gone;
+    else if (act === 'watch' || act === 'rejoin') {
+      if (act === 'watch') this.watching = true;
+      this.sendJoin(); // a snapshot (or catchup) follows
     }
-    if (this.joining && typeof f.id !== 'string') {
-      // The join's answer.
-      this.joining = false;
-      if (REJOIN_CODES.has(code)) {
-        this.rejoinLater();
-        return true;
-      }
-      if (code === 'no_table' || code === 'game_over' || code === 'not_invited') {
-        // Nothing to join (a wrong or old link, a table closed unjoined, a match long
-        // over, a private table one is not invited to): the table's screen says so
-        // instead of an empty table.
-        this.gone = code;
-        return true;
-      }
-    }
-    if (this.gone !== null && typeof f.id !== 'string') return true; // the join's second answer
-    if (code === 'table_moved') {
-      // Another server process serves the table now (several processes): join it
-      // again, which finds it there; a snapshot (or catchup) follows.
-      this.sendJoin();
-      return true;
-    }
-    if (code === 'table_full' && !this.watching && this.seat === null) {
-      // No seat for us (a reload of a table we watched, a full table): watch it instead.
-      this.watching = true;
-      this.sendJoin();
-      return true;
-    }
-    return false;
   }
 
   private lobbyChange(t: TableSummary): void {

@@ -150,6 +150,9 @@ class Cluster:
         self._alive_of = self.redis.register_script(ALIVE_OF)
         self._outbox: asyncio.Queue[Outgoing | None] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._listener: asyncio.Task[None] | None = None
+        self._listening = False  # subscribed, as the listener knows it
+        self._deaf = 0  # checks in a row that found the subscription gone (``mend``)
         self.on_message: Callable[[str], None] = lambda text: None
         self.on_reconnect: Callable[[], None] = lambda: None
 
@@ -163,8 +166,9 @@ class Cluster:
         # A previous run's, under the same name:
         await self.redis.delete(ONLINE + self.me, CONNECTIONS + self.me)
         ready = asyncio.get_running_loop().create_future()
+        self._listener = asyncio.create_task(self._listen(ready), name="cluster-listen")
         self._tasks = [
-            asyncio.create_task(self._listen(ready), name="cluster-listen"),
+            self._listener,
             asyncio.create_task(self._publish(), name="cluster-publish"),
         ]
         await ready
@@ -174,6 +178,7 @@ class Cluster:
         deleted, each if Redis answers within ``CLOSE_SECONDS`` (and answered
         :meth:`let_go`): what is not published is lost as while Redis is away (the
         clients resync or rejoin), and the alive key expires within a lease anyway."""
+        self._listener = None  # stopping: not to be mended
         await self._outbox.put(None)
         for task in self._tasks:
             if task.get_name() != "cluster-publish" or self._away:
@@ -442,7 +447,9 @@ class Cluster:
                 if item[0] != LOBBY and callable(unheard) and not receivers:
                     unheard()
 
-    async def _listen(self, ready: asyncio.Future[None]) -> None:
+    async def _listen(self, ready: asyncio.Future[None], *, lost: bool = False) -> None:
+        """Subscribed to this process's channel and the room's; ``lost``: what was
+        published meanwhile is lost (``on_reconnect`` once subscribed again)."""
         failures = 0
         while True:
             pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
@@ -450,10 +457,11 @@ class Cluster:
                 await pubsub.subscribe(TO + self.me, ALL)
                 if not ready.done():
                     ready.set_result(None)
-                elif failures:
+                elif failures or lost:
                     log.info("reconnected to Redis")
                     self.on_reconnect()
-                failures = 0
+                failures, lost = 0, False
+                self._listening = True
                 async for message in pubsub.listen():
                     if message["type"] == "message":
                         try:
@@ -462,12 +470,47 @@ class Cluster:
                             log.exception("a message from another process failed")
             except asyncio.CancelledError:
                 raise
-            except (RedisError, OSError) as e:
+            except Exception as e:
+                # Any failure, not only Redis's: a listener that died of another kind
+                # would leave this process deaf, and its players waiting for good.
+                self._listening = False
                 if failures == 0:
-                    log.warning("lost Redis: %s", e)
+                    known = isinstance(e, (RedisError, OSError))
+                    log.warning("lost Redis: %s", e, exc_info=not known)
                 delay = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
                 failures += 1
                 await asyncio.sleep(delay)
             finally:
+                self._listening = False
                 with contextlib.suppress(RedisError, OSError):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def mend(self) -> None:
+        """The subscription as Redis has it: a listener that believes itself subscribed
+        while Redis counts no subscriber on this process's channel (seen twice in a
+        row: a subscribe just sent may not be counted yet) heard nothing since, without
+        an error (once in about two hundred Redis restarts, under load); it subscribes
+        again, and what was lost is mended as after any reconnection."""
+        if self._listener is None:
+            return
+        if not self._listener.done():
+            if not self._listening:
+                self._deaf = 0
+                return
+            counted = await self.redis.pubsub_numsub(TO + self.me)
+            if counted and int(counted[0][1]) > 0:
+                self._deaf = 0
+                return
+            self._deaf += 1
+            if self._deaf < 2:
+                return
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                await self._listener
+        log.warning("the subscription to Redis was gone without an error: subscribing again")
+        self._deaf = 0
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        self._tasks.remove(self._listener)
+        self._listener = asyncio.create_task(self._listen(done, lost=True), name="cluster-listen")
+        self._tasks.append(self._listener)

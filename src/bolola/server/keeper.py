@@ -159,6 +159,7 @@ class Keeper:
             rounds += 1
             check = rounds % CHECK_EVERY == 0 or self._recheck
             try:
+                await cluster.mend()  # a subscription lost without a word: taken again
                 if self._recheck:  # Redis came back, perhaps empty: what it must know
                     await cluster.restate({p: len(c) for p, c in self.online.items()})
                     for mine in self.tables.values():
