@@ -153,7 +153,7 @@ def test_new_identity_makes_an_account_and_returns_to_it(
         assert sign_in(first, provider_id) == "/"
         player = me(first)
     assert player is not None
-    assert player["name"] == f"Zoe_{provider_id.title()}"
+    assert player["name"] == f"Zoë_{provider_id.title()}"  # in her own letters
     assert player["guest"] is False
     # Another browser, the same person: the same account, not a new one.
     idp.user = who.subject
@@ -299,9 +299,12 @@ def test_provider_down_is_a_signin_error(bolola: ServerProcess) -> None:
     ("given", "name"),
     [
         ("Ada Lovelace", "Ada_Lovelace"),
-        ("José Álvarez", "Jose_Alvarez"),
+        ("José Álvarez", "José_Álvarez"),  # in the person's own alphabet
+        ("Γιώργος Π.", "Γιώργος_Π"),
+        ("Ivan Иванов", "Ivan"),  # two alphabets: folded to ASCII
         ("  ..ok..  ", "player"),
-        ("李小龙", "player"),
+        ("李小龙", "李小龙"),
+        ("李", "player"),
         ("guest-7", "p_guest-7"),
         ("bot-x", "p_bot-x"),
         ("a.very.long.preferred.username.indeed", "a.very.long.preferre"),

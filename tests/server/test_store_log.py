@@ -9,16 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from postgres import PostgresCluster
 from roomclient import run
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
 from bolola.engine import ACTION_TEXT_MAX
+from bolola.store.database import alembic_config, open_engine
 from bolola.store.models import Base
 from bolola.store.store import SeatInfo, Store
-from bolola.store.values import LoggedAction
+from bolola.store.values import LoggedAction, NameTakenError
 from bolola.store.writer import FencedError
 
 
@@ -312,3 +314,51 @@ def test_a_statement_held_up_on_postgresql_fails_instead_of_waiting(
             await store.close()
 
     assert run(scenario) == ["draw"]
+
+
+def test_the_name_key_migration_keys_the_names_kept_before_it(url: str) -> None:
+    """0012 gives every player of an older database the key their name is found by; two
+    names that were one only in case (an old race) both stay, the later under a key of
+    its own, and the names are found as before, in any case."""
+
+    async def scenario() -> None:
+        engine = open_engine(url)
+        try:
+
+            def upgrade(connection: Connection, to: str) -> None:
+                config = alembic_config()
+                config.attributes["connection"] = connection
+                command.upgrade(config, to)
+
+            async with engine.begin() as c:
+                await c.run_sync(upgrade, "0011")
+                for name in ("Ana_K", "guest-1a2b", "ANA_K"):
+                    await c.execute(
+                        text(
+                            "INSERT INTO players (name, is_guest, xp, games, created_at)"
+                            " VALUES (:name, false, 0, 0, CURRENT_TIMESTAMP)"
+                        ),
+                        {"name": name},
+                    )
+            async with engine.begin() as c:
+                await c.run_sync(upgrade, "head")
+                keyed = (
+                    await c.execute(text("SELECT name, name_key FROM players ORDER BY id"))
+                ).all()
+        finally:
+            await engine.dispose()
+        assert [tuple(r) for r in keyed] == [
+            ("Ana_K", "ana_k"),
+            ("guest-1a2b", "guest-1a2b"),
+            ("ANA_K", "ana_k#3"),
+        ]
+        store = await Store.open(url)
+        try:
+            found = await store.player_named("ana_K")
+            assert found is not None and found.name == "Ana_K"
+            with pytest.raises(NameTakenError):
+                await store.add_player("aNa_k", is_guest=False)
+        finally:
+            await store.close()
+
+    run(scenario)

@@ -93,7 +93,7 @@ def test_a_database_at_0001_upgrades_and_keeps_ratings(url: str) -> None:
                     lambda sync: {col["name"] for col in inspect(sync).get_columns("players")}
                 )
                 tables = await c.run_sync(lambda sync: set(inspect(sync).get_table_names()))
-            assert version == "0011"  # 0011: a result says whether the player had left
+            assert version == "0012"  # 0012: the key a player name is found by
             assert "rating" not in columns
             assert {"xp", "games", "sessions_from", "sessions_kept"} <= columns
             assert {"ratings", "results", "daily_rewards"} <= tables

@@ -53,6 +53,19 @@ export function ltr(text: string): string {
   return `${LRI}${text}${PDI}`;
 }
 
+// First-strong isolate (U+2068): a text put into a sentence keeps its own direction.
+const FSI = String.fromCharCode(0x2068);
+// Hebrew and Arabic letters (with their presentation forms): a right-to-left run.
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/** A value put into a sentence: a name in a right-to-left alphabet is isolated, or in a
+ * left-to-right sentence its neighbours (a colon, a number, "vs") would be drawn into
+ * its run and moved ("محمد_1: 12" read as "12 :محمد_1"). Others are left as they are. */
+function placed(value: string | number): string {
+  const text = String(value);
+  return typeof value === 'string' && RIGHT_TO_LEFT.test(text) ? `${FSI}${text}${PDI}` : text;
+}
+
 /** The page's language and direction, as the document should declare them. */
 export function declareLang(lang: Lang): void {
   document.documentElement.lang = lang;
@@ -81,7 +94,10 @@ export function t(key: Key, vars: Record<string, string | number> = {}, lang?: L
   const chosen = lang ?? locale.lang;
   const dict = DICTS[chosen];
   const text = choosePlurals(dict.phrases[key] ?? en.phrases[key] ?? key, vars, chosen);
-  const said = text.replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
+  const said = text.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = vars[name];
+    return value === undefined ? `{${name}}` : placed(value);
+  });
   return RTL.has(chosen) ? signedLtr(said) : said;
 }
 

@@ -189,6 +189,12 @@ describe('figures in a sentence', () => {
     expect(signedLtr('bot-beginner-3 2-3')).toBe('bot-beginner-3 2-3');
   });
 
+  it('keep a right-to-left name in its own run, and leave other names as they are', () => {
+    expect(t('turnOf', { name: 'محمد_1' }, 'en')).toBe("\u2068محمد_1\u2069's turn");
+    expect(t('turnOf', { name: 'Γιώργος' }, 'en')).toBe("Γιώργος's turn");
+    expect(t('turnOf', { name: 'Ana' }, 'en')).toBe("Ana's turn");
+  });
+
   it('are isolated left to right, so a sign stays before its number in Arabic', () => {
     expect(ltr('-530')).toBe('\u2066-530\u2069');
     expect(ltr('+12').length).toBe(5);

@@ -26,7 +26,6 @@ import base64
 import functools
 import hashlib
 import hmac
-import re
 import secrets
 import time
 from typing import TYPE_CHECKING
@@ -35,6 +34,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from bolola import names
 from bolola.server.protocol import CONTROL, ProtocolError
 from bolola.store.values import PlayerInfo
 
@@ -45,15 +45,6 @@ SESSION_COOKIE = "bolola_session"
 CSRF_COOKIE = "bolola_csrf"  # a random nonce: what a CSRF token is tied to before sign-in
 CSRF_HEADER = "x-csrf-token"
 SESSION_MAX_AGE = 30 * 24 * 3600
-# ASCII only, on purpose: a name is looked up and kept unique case-insensitively by the
-# database's lower(), which SQLite applies to ASCII letters alone ("ÓSCAR" and "óscar"
-# would be two players, and "ÓSCAR" found by no lookup), and accented letters come
-# composed or decomposed, and in look-alikes of other scripts, that read as another
-# player's name. The refusal says so (NAME_RULE), in every language.
-NAME = re.compile(r"[A-Za-z0-9_.-]{3,24}")
-NAME_RULE = (
-    "a name is 3 to 24 characters: letters a-z or A-Z without accents, digits, '_', '.' or '-'"
-)
 # Argon2 runs off the event loop, at most this many at once (each takes ~175 ms of a core).
 HASHING = asyncio.Semaphore(2)
 MIN_PASSWORD = 8
@@ -193,13 +184,12 @@ def check_text(value: str, what: str) -> str:
 
 
 def check_name(name: object) -> str:
-    """A player name: 3-24 ASCII letters, digits, ``_ . -``; raises FieldError otherwise
-    (``AnaLópez`` too: see NAME)."""
-    if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise FieldError("bad_name", NAME_RULE)
-    if name.lower().startswith(("guest-", "bot-")):
-        raise FieldError("reserved_name", "names starting with guest- or bot- are reserved")
-    return name
+    """A player name as it is kept (``bolola.names``: any alphabet, one at a time);
+    raises FieldError saying which rule it breaks."""
+    try:
+        return names.checked(name)
+    except names.BadNameError as e:
+        raise FieldError(e.code, str(e)) from None
 
 
 def check_password(password: object) -> str:

@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from bolola import names
 from bolola.server import (
     accounts,
     echo,
@@ -54,6 +55,7 @@ HOP_HEADERS = {
 STATUS = {
     "bad_request": 400,
     "bad_name": 400,
+    "mixed_script": 400,
     "reserved_name": 400,
     "bad_password": 400,
     "bad_json": 400,
@@ -207,7 +209,7 @@ def make_app(settings: Settings) -> Starlette:
             raise ProtocolError(
                 "rate_limited", "too many attempts from your address; wait a minute"
             )
-        if name is not None and not await server.logins.allow(f"{address} {name.lower()}"):
+        if name is not None and not await server.logins.allow(f"{address} {names.key(name)}"):
             raise ProtocolError("rate_limited", "too many sign-in attempts; wait a minute")
 
     async def csrf(request: Request) -> Any:

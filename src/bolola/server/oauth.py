@@ -67,7 +67,7 @@ ERRORS = {
     "identity_taken": "this identity is already linked to another player",
     "server_error": "the server could not finish the sign-in",
 }
-_NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
+_NOT_NAME = re.compile(r"[^\w.-]+")  # \w: letters and digits of every script, and _
 
 
 class SignInError(Exception):
@@ -355,24 +355,33 @@ async def _link(store: Store, player_id: int, identity: Identity) -> PlayerInfo:
 
 
 def base_name(given: str) -> str:
-    """A valid player name from what the provider calls the person.
+    """A valid player name from what the provider calls the person, in their alphabet
+    (letters of two folded to ASCII, as a name in one alphabet is wanted).
 
     >>> base_name("José Álvarez")
-    'Jose_Alvarez'
+    'José_Álvarez'
+    >>> base_name("Γιώργος Παπαδόπουλος")
+    'Γιώργος_Παπαδόπουλος'
+    >>> base_name("Ivan Иванов")
+    'Ivan'
     >>> base_name("李")
     'player'
     >>> base_name("guest-7")
     'p_guest-7'
     """
-    ascii_only = unicodedata.normalize("NFKD", given).encode("ascii", "ignore").decode()
-    name = _NOT_NAME.sub("_", ascii_only.strip()).strip("_.-")[:20]
-    if len(name) < 3:
-        name = "player"
-    try:
-        return accounts.check_name(name)
-    except ValueError:
-        # A reserved prefix (guest-, bot-): a prefix of our own makes it a person's name.
-        return f"p_{name}"
+    composed = unicodedata.normalize("NFC", given.strip())
+    ascii_only = unicodedata.normalize("NFKD", composed).encode("ascii", "ignore").decode()
+    for text in (composed, ascii_only):
+        name = _NOT_NAME.sub("_", text).strip("_.-")[:20]
+        if len(name) < 3:
+            continue
+        try:
+            return accounts.check_name(name)
+        except accounts.FieldError as e:
+            if e.code == "reserved_name":
+                # A prefix of our own makes it a person's name.
+                return f"p_{name}"
+    return "player"
 
 
 async def _new_player(store: Store, given: str) -> PlayerInfo:

@@ -15,6 +15,8 @@ from typing import Any
 
 import orjson
 
+from bolola import names
+
 PROTOCOL = 1
 
 # code -> what it means; the codes are the protocol's, the messages are for people.
@@ -49,8 +51,9 @@ ERRORS = {
     "elsewhere": "another server process serves this table; reach it over the WebSocket",
     "unauthorized": "sign in or play as a guest first",
     "bad_credentials": "wrong name or password",
-    "bad_name": "a name is 3 to 24 characters: a-z or A-Z without accents, digits, _ . -",
-    "reserved_name": "names starting with guest- or bot- are reserved",
+    "bad_name": names.RULE,
+    "mixed_script": names.MIXED,
+    "reserved_name": names.RESERVED_RULE,
     "bad_password": "a password has 8 to 200 characters, none of them a control character",
     "csrf": "missing or wrong CSRF token",
     "name_taken": "the name is taken",

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bolola import names
 from bolola.store import keys, players
 from bolola.store.models import Identity, Player, now, utc
 from bolola.store.values import NameTakenError, PlayerInfo
@@ -65,7 +66,7 @@ class Accounts:
 
     async def player_named(self, name: str) -> PlayerInfo | None:
         async with self._sessions() as s:
-            row = await s.scalar(select(Player).where(func.lower(Player.name) == name.lower()))
+            row = await s.scalar(select(Player).where(Player.name_key == names.key(name)))
             return None if row is None else await players.info(s, row)
 
     async def link_identity(self, player_id: int, provider: str, subject: str) -> None:

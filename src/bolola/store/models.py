@@ -44,6 +44,9 @@ class Player(Base):
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    # What tells two names apart (bolola.names.key: ``ÓSCAR`` and ``óscar`` are one):
+    # looked up and kept unique by, not by the database's lower() (ASCII alone in SQLite).
+    name_key: Mapped[str] = mapped_column(String(100), unique=True, index=True)
     is_guest: Mapped[bool] = mapped_column(Boolean)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     xp: Mapped[int] = mapped_column(Integer, default=0)

@@ -1,15 +1,16 @@
 """Players as the store keeps them: read into :class:`PlayerInfo` with their ratings, and
-added under a name nobody has (case-insensitive). Run inside a session of
-:class:`bolola.store.store.Store` (an addition through its writer: the check and the
-insert in one transaction of the one writer, so no race)."""
+added under a name nobody has (``bolola.names.key``: case and the form of accents
+aside). Run inside a session of :class:`bolola.store.store.Store` (an addition through
+its writer: the check and the insert in one transaction of the one writer, so no race)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bolola import names
 from bolola.progression.cosmetics import DEFAULT, Kind
 from bolola.store.models import Player, Rating, utc
 from bolola.store.values import GameRating, PlayerInfo
@@ -42,10 +43,13 @@ async def add(
     session: AsyncSession, name: str, is_guest: bool, password_hash: str | None
 ) -> PlayerInfo | None:
     """A new player named ``name``, or None if the name is taken."""
-    taken = await session.scalar(select(Player.id).where(func.lower(Player.name) == name.lower()))
+    key = names.key(name)
+    taken = await session.scalar(select(Player.id).where(Player.name_key == key))
     if taken is not None:
         return None
-    row = Player(name=name, is_guest=is_guest, password_hash=password_hash, xp=0, games=0)
+    row = Player(
+        name=name, name_key=key, is_guest=is_guest, password_hash=password_hash, xp=0, games=0
+    )
     session.add(row)
     await session.flush()
     return PlayerInfo(row.id, row.name, row.is_guest, 0, 0, (), row.password_hash)
@@ -65,12 +69,13 @@ async def promote(
     if name is not None:
         if not row.is_guest:
             return "not_guest"
+        key = names.key(name)
         taken = await session.scalar(
-            select(Player.id).where(func.lower(Player.name) == name.lower(), Player.id != row.id)
+            select(Player.id).where(Player.name_key == key, Player.id != row.id)
         )
         if taken is not None:
             return "taken"
-        row.name, row.password_hash = name, password_hash
+        row.name, row.name_key, row.password_hash = name, key, password_hash
     row.is_guest = False
     await session.flush()
     return await info(session, row)

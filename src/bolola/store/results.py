@@ -9,7 +9,7 @@ import json
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bolola.engine import Result
@@ -194,7 +194,7 @@ async def leaderboard(s: AsyncSession, game: str, limit: int) -> list[Leader]:
         select(Player.name, Rating.rating, Player.xp, Rating.played)
         .join(Player, Player.id == Rating.player_id)
         .where(Rating.game == game, Rating.rated > 0)
-        .order_by(Rating.rating.desc(), func.lower(Player.name), Player.name)
+        .order_by(Rating.rating.desc(), Player.name_key, Player.name)
         .limit(limit)
     )
     return [Leader(*row) for row in rows.all()]
