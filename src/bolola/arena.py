@@ -315,8 +315,10 @@ def setup_of(args: argparse.Namespace) -> Setup:
     lineup = (*names, *[names[-1]] * (seats - len(names)))
     matches = int(getattr(args, "matches", 0) or 0)
     deals = int(getattr(args, "deals", 0) or 0)
-    if matches < 0 or (not matches and deals < 1):
-        raise RecordError("--deals and --matches must be positive")
+    if matches < 0:
+        raise RecordError("--matches must be positive")
+    if not matches and deals < 1:
+        raise RecordError("--deals must be positive")
     seconds = float(getattr(args, "seconds", 30.0))
     if seconds <= 0:
         raise RecordError("--seconds must be positive")

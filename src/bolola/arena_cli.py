@@ -33,9 +33,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "(default: club,beginner)",
     )
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
-    parser.add_argument(
-        "--matches", type=int, default=0, help="play N whole matches instead of deals"
-    )
+    parser.add_argument("--matches", type=int, help="play N whole matches instead of deals")
     parser.add_argument(
         "--contract",
         help="keep only the legal actions X or X:… wherever there are some (contracts such "
@@ -49,7 +47,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="a table option, the value in JSON (--option key=true); repeatable",
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    parser.add_argument("--jobs", type=int, help="worker processes (default: all cores)")
     parser.add_argument(
         "--samples", type=int, default=0, help="Budget.samples for the bots (0: defaults)"
     )
@@ -70,6 +68,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        # Given, they count: 0 is not "the default" (--deals 0 is refused likewise).
+        if args.matches is not None and args.matches < 1:
+            raise RecordError("--matches must be positive (leave it out to play --deals)")
+        if args.jobs is not None and args.jobs < 1:
+            raise RecordError("--jobs must be positive (leave it out to use every core)")
         setup = setup_of(args)
     except RecordError as e:
         print(f"bolola arena: {e}", file=sys.stderr)
@@ -83,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"bolola arena: cannot write {args.records}: {e}", file=sys.stderr)
                 return 2
         count = args.matches if setup.matches else args.deals
-        jobs = args.jobs if args.jobs > 0 else os.cpu_count() or 1
+        jobs = args.jobs or os.cpu_count() or 1
         shown = not args.no_progress and sys.stderr.isatty()
         units = play_units(setup, count, min(jobs, count), progress=shown)
         if records is not None:

@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "legal": ("bolola.referee", "legal moves for each record of FILE (or - for stdin)"),
     "score": ("bolola.referee", "scores for each record of FILE (or - for stdin)"),
     "play": ("bolola.terminal", "play a match in the terminal against bots (--game G)"),
-    "bench": ("bolola.bench", "measure speed: engine, bots or server"),
+    "bench": ("bolola.bench", "measure speed: engine, bots, solver, server or referee"),
     "arena": ("bolola.arena_cli", "bots against bots over duplicate deals, with a report"),
     "serve": ("bolola.server.cli", "start the card room server"),
     "verify": ("bolola.verify", "check every deal of a record against its revealed seeds"),
@@ -74,12 +74,29 @@ class Command(Protocol):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Ctrl-C at any time, a command's imports included: "interrupted", as during its run.
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     if argv is None and sys.argv[1:2] == ["serve"]:
+        import signal
+
         # The server starts itself again on jemalloc (server/allocator.py) before it
         # imports anything more: every module loaded before would be loaded twice.
+        # Meanwhile Ctrl-C is held (the block outlives the exec) until the new process
+        # is here to take it as at any other time.
         from bolola.server.allocator import restart_on_jemalloc
 
-        restart_on_jemalloc(os.environ.get("BOLOLA_ALLOCATOR", "jemalloc"))
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            restart_on_jemalloc(os.environ.get("BOLOLA_ALLOCATOR", "jemalloc"))
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parser = argparse.ArgumentParser(prog="bolola", description="Bolola, an online card room.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     # Only the command asked for is imported and given its options (a second or more of

@@ -11,12 +11,13 @@ records as JSON Lines, to time the command line itself (``time bolola score FILE
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 from bolola import registry
 from bolola.engine import RecordError
@@ -71,22 +72,31 @@ def measure(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        games = [registry.find(args.game)] if args.game else list(registry.registered())
-        if args.records < 1:
-            raise RecordError("--records must be positive")
+    with contextlib.ExitStack() as stack:
+        try:
+            games = [registry.find(args.game)] if args.game else list(registry.registered())
+            if args.records < 1:
+                raise RecordError("--records must be positive")
+        except RecordError as e:
+            print(f"bolola bench referee: {e}", file=sys.stderr)
+            return 2
+        out: TextIO | None = None
+        if args.write:
+            try:  # a file that cannot be written fails now, not after the run (as arena's)
+                out = stack.enter_context(open(args.write, "w", encoding="utf-8"))
+            except OSError as e:
+                print(f"bolola bench referee: cannot write {args.write}: {e}", file=sys.stderr)
+                return 2
         report = {}
-        written = []
-        for game in games:
-            records = sample(game, args.records, args.seed)
-            written.extend(records)
-            report[game.name] = measure(records)
-    except RecordError as e:
-        print(f"bolola bench referee: {e}", file=sys.stderr)
-        return 2
-    if args.write:
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(r) + "\n" for r in written)
+        try:
+            for game in games:
+                records = sample(game, args.records, args.seed)
+                if out is not None:
+                    out.writelines(json.dumps(r) + "\n" for r in records)
+                report[game.name] = measure(records)
+        except RecordError as e:
+            print(f"bolola bench referee: {e}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(report))
         return 0

@@ -53,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
 
 def verify_text(text: str, say: Callable[[str], None]) -> int:
     """Check one record given as JSON text, saying each line; the exit status."""
+    if not text.strip():  # as the referee and analyse say it
+        say("malformed: no record: the input is empty")
+        return MALFORMED
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
@@ -86,6 +89,12 @@ def verify(raw: Any) -> tuple[str, tuple[Finding, ...]]:
     that is not a fair match record."""
     if not isinstance(raw, dict):
         raise RecordError("a record is a JSON object")
+    if "replay" in raw or ("moves" in raw and not any(k in raw for k in ("deals", "rounds"))):
+        raise RecordError(
+            "this is an engine record (as /api/matches/N/replay gives); verify checks a fair "
+            "table's match record, with its fairness object: the table's download, "
+            "/api/tables/N/record"
+        )
     games = {g.name: g for g in registered()}
     name = raw.get("game")
     game = games.get(name) if isinstance(name, str) else None

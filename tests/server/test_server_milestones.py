@@ -142,7 +142,7 @@ def test_the_command_says_why_a_database_cannot_be_opened(
 ) -> None:
     from bolola.server import milestones
 
-    url = f"sqlite:///{tmp_path}/no/such/dir/bolola.db"
+    url = f"sqlite:///{tmp_path}"  # a directory (a file not there: tests/test_cli_tool_refusals.py)
     args = argparse.Namespace(database_url=url, backfill=True, player=None)
     assert milestones.run(args) == 1
     err = capsys.readouterr().err

@@ -163,8 +163,9 @@ def test_the_command_refuses_clearly_and_changes_nothing(
         (guest, url, NEW, 1, "is a guest"),
         ("ana_k", url, "short\n", 2, "8 to 200 characters"),
         ("ana_k", url, "", 2, "8 to 200 characters"),
-        ("ana_k", "mysql://x", NEW, 1, "unsupported database"),
-        ("ana_k", f"sqlite:///{tmp_path}/no/such/dir/b.db", NEW, 1, "cannot be read"),
+        ("ana_k", "mysql://x", NEW, 2, "unsupported database"),
+        ("ana_k", f"sqlite:///{tmp_path}/no/such/dir/b.db", NEW, 1, "no database at"),
+        ("ana_k", f"sqlite:///{tmp_path}", NEW, 1, "cannot be read"),  # a directory
     ]
     for player, database, typed, expected, says in refused:
         monkeypatch.setattr(sys, "stdin", io.StringIO(typed))

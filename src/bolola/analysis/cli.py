@@ -1,8 +1,9 @@
 """``bolola analyse FILE``: every decision of a record judged, as text or JSON.
 
-FILE (or ``-`` for stdin) holds one record (``{"game", "options", "seed", "moves"}``) or
-JSON Lines of records. Exit status, as the referee's: 2 if any record was malformed, else
-1 if any held an illegal move, else 0. Never a traceback.
+FILE (or ``-`` for stdin) holds one record (``{"game", "options", "seed", "moves"}``, the
+engine's; a finished match's is the ``record`` of ``GET /api/matches/N/replay``, whose
+whole answer is read too) or JSON Lines of records. Exit status, as the referee's: 2 if
+any record was malformed, else 1 if any held an illegal move, else 0. Never a traceback.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from bolola import registry
 from bolola.analysis.judgement import JudgeBudget
 from bolola.analysis.report import report
 from bolola.analysis.review import Review, review_record
@@ -85,7 +87,7 @@ def analyse_one(
     try:
         if isinstance(raw, RecordError):
             raise raw
-        record = Record.from_json(raw)
+        record = Record.from_json(engine_record(raw))
         return OK, review_record(record, seats, budget, seed), {}
     except IllegalAction as e:
         return ILLEGAL, None, {"error": e.message, "rule": e.rule}
@@ -93,6 +95,56 @@ def analyse_one(
         return MALFORMED, None, {"error": str(e)}
     except RecursionError:
         return MALFORMED, None, {"error": "the record is nested too deeply"}
+
+
+# Keys of the referee's records (docs/records.md), none of which an engine record has.
+MATCH_KEYS = ("deals", "rounds")
+DEAL_KEYS = ("hands", "play", "placements", "deck", "actions")
+
+
+def engine_record(raw: Any) -> Any:
+    """The engine record in what was read: the record itself, or the answer of ``GET
+    /api/matches/N/replay`` (its ``replay.record``). Raises :class:`RecordError` for a
+    record of the referee's kind, saying where an engine record comes from, and for an
+    unknown game, before any other field of the record is looked at.
+
+    >>> from bolola.registry import registered
+    >>> game = registered()[0].name
+    >>> engine_record({"replay": {"versions": 0, "record": {"game": game}}}) == {"game": game}
+    True
+    >>> engine_record({"game": game, "players": [], "deals": []})
+    Traceback (most recent call last):
+    ...
+    bolola.engine.RecordError: this is a match record (the table's download, ...
+    >>> engine_record({"game": "nope"})
+    Traceback (most recent call last):
+    ...
+    bolola.engine.RecordError: unknown game 'nope' (known: ...)
+    """
+    if isinstance(raw, dict) and isinstance(raw.get("replay"), dict):
+        raw = raw["replay"]
+    if isinstance(raw, dict) and "moves" not in raw and isinstance(raw.get("record"), dict):
+        raw = raw["record"]
+    if not isinstance(raw, dict):
+        return raw  # Record.from_json says what a record is
+    if "moves" not in raw:
+        kind = (
+            "a match record (the table's download, /api/tables/N/record)"
+            if any(k in raw for k in MATCH_KEYS)
+            else "a deal record (the referee's)"
+            if any(k in raw for k in DEAL_KEYS)
+            else None
+        )
+        if kind is not None:
+            raise RecordError(
+                f"this is {kind}; analyse replays an engine record "
+                '({"game", "options", "seed", "moves"}): a finished match\'s is the "record" '
+                "of /api/matches/N/replay"
+            )
+    name = raw.get("game")
+    if isinstance(name, str):
+        registry.entry(name)  # an unknown game is said first, as it is
+    return raw
 
 
 def _fail(args: argparse.Namespace, message: str, rule: str | None) -> None:

@@ -2,13 +2,30 @@
 
 >>> _trusted("10.1.2.3", ["10.1.0.0/16"]), _trusted("10.2.0.1", ["10.1.0.0/16"])
 (True, False)
+>>> proxy_network("localhost")
+Traceback (most recent call last):
+ValueError: 'localhost' is not an IP address or network
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
+from typing import TYPE_CHECKING
 
-from starlette.requests import HTTPConnection
+if TYPE_CHECKING:  # settings.py checks entries with proxy_network; keep its import light
+    from starlette.requests import HTTPConnection
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_network(entry: str) -> Network:
+    """A trusted proxy's address (a network of one) or network, as the settings give it
+    (``10.0.0.2``, ``10.0.1.0/24``, ``::1``); anything else is refused, not ignored."""
+    try:
+        return ipaddress.ip_network(entry, strict=False)
+    except ValueError:
+        raise ValueError(f"{entry!r} is not an IP address or network") from None
 
 
 def client_address(conn: HTTPConnection, trusted_proxies: list[str]) -> str:
@@ -29,10 +46,10 @@ def _trusted(address: str, proxies: list[str]) -> bool:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    for proxy in proxies:
-        try:
-            if ip in ipaddress.ip_network(proxy, strict=False):
-                return True
-        except ValueError:
-            continue
-    return False
+    return any(ip in network for network in _networks(tuple(proxies)))
+
+
+@functools.lru_cache(maxsize=8)
+def _networks(proxies: tuple[str, ...]) -> tuple[Network, ...]:
+    # The settings refused any entry that is not an address or network (proxy_network).
+    return tuple(proxy_network(p) for p in proxies)

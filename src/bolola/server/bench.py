@@ -338,12 +338,19 @@ def run(args: argparse.Namespace) -> int:
         args.tables < 1
         or args.moves < 0
         or args.rounds < 1
+        or args.processes < 1
+        or args.seconds <= 0
         or (args.pace is not None and args.pace <= 0)
     ):
         print(
-            "bolola bench server: --tables ≥ 1, --moves ≥ 0, --rounds ≥ 1, --pace > 0",
+            "bolola bench server: --tables ≥ 1, --moves ≥ 0, --rounds ≥ 1, --processes ≥ 1, "
+            "--seconds > 0, --pace > 0",
             file=sys.stderr,
         )
+        return 2
+    problem = usage_problem(args)
+    if problem is not None:
+        print(f"bolola bench server: {problem}", file=sys.stderr)
         return 2
     try:
         if args.processes > 1 or args.redis_url:
@@ -358,6 +365,37 @@ def run(args: argparse.Namespace) -> int:
             hint = " (start it with BOLOLA_GUESTS_PER_ADDRESS_PER_HOUR=1000000)"
         print(f"bolola bench server: the server refused: {e}{hint}", file=sys.stderr)
         return 1
+
+
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the game, its options or ``--url`` (None: nothing), found before
+    a server is started or a player connects, so that a typo is one line, not a run.
+
+    >>> usage_problem(argparse.Namespace(game="nope", option=[], url=None))
+    "unknown game 'nope' (known: ...)"
+    >>> usage_problem(argparse.Namespace(game=FLAGSHIP, option=[], url="nonsense"))
+    "--url takes ws://HOST:PORT (or wss://…) of a running server, not 'nonsense'"
+    """
+    from urllib.parse import urlsplit
+
+    from bolola.cli import option_pairs
+    from bolola.engine import RecordError
+    from bolola.registry import find
+
+    try:
+        game = find(args.game)
+        game.parse_options(option_pairs(args.option))
+    except RecordError as e:
+        return str(e)
+    if args.url is not None:
+        try:
+            parts = urlsplit(args.url)
+            ok = parts.scheme in ("ws", "wss") and bool(parts.hostname) and parts.port != 0
+        except ValueError:  # a port that is not a number, or out of range
+            ok = False
+        if not ok:
+            return f"--url takes ws://HOST:PORT (or wss://…) of a running server, not {args.url!r}"
+    return None
 
 
 def _run_one(args: argparse.Namespace) -> int:

@@ -3,7 +3,10 @@
 Keys and channels (``docs/scaling.md``):
 
 - ``bolola:alive:<process>``: the process is alive; set every third of a lease, expires
-  after a lease (``lease_seconds``).
+  after a lease (``lease_seconds``). Its value is the run's own (``run_nonce``): a process
+  starting under the name of one alive refuses to (:class:`ProcessIdTakenError`), one whose
+  previous run died without a word waits for that run's key to lapse, and a process
+  never renews nor deletes another run's key.
 - ``bolola:since``: when this Redis began serving the room (its clock, in ms), set by the
   first process to heartbeat or ask after it (re)started. For a lease from then a
   process without its alive key is not taken for dead: a Redis restarted empty forgot
@@ -34,7 +37,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import socket
+import time
 from collections.abc import Callable, Iterable
 
 import redis.asyncio as redis
@@ -58,6 +63,7 @@ TABLES = "bolola:tables:"
 ONLINE = "bolola:online:"
 CONNECTIONS = "bolola:connections:"
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
+CONNECT_SECONDS = 3.0  # the most a starting process waits for a connection, per try
 CLOSE_SECONDS = 3.0  # the most a stopping process waits for Redis, per step
 
 # Take a table whose owner is gone (its alive key expired): only if it still names it.
@@ -84,6 +90,20 @@ for i = 2, #KEYS do
   if young or redis.call('EXISTS', KEYS[i]) == 1 then out[i] = 1 else out[i] = 0 end
 end
 return out
+"""
+# KEYS: this process's alive key; ARGV: this run's nonce, the lease in ms. Alive for a
+# lease, unless the key holds another run's nonce: {1, 0} if so, else {0, the ms that key
+# has left (-1: it never expires)}.
+SAY_ALIVE = """
+local v = redis.call('GET', KEYS[1])
+if v and v ~= ARGV[1] then return {0, redis.call('PTTL', KEYS[1])} end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return {1, 0}
+"""
+# KEYS: an alive key; ARGV: a run's nonce. Deleted only if it is that run's.
+FORGET = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
 """
 # A token bucket in a hash (tokens, when), on Redis's clock; 1 if a token was taken.
 TAKE = """
@@ -122,9 +142,73 @@ def default_process_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
+_nonce: tuple[int, str] | None = None
+
+
+def run_nonce() -> str:
+    """This run's own value of its alive key: the same for every :class:`Cluster` of this
+    process (``bolola serve`` claims its id before it migrates, its room's cluster goes
+    on with the claim), another in every other process, forked ones included."""
+    global _nonce
+    if _nonce is None or _nonce[0] != os.getpid():
+        _nonce = (os.getpid(), f"{default_process_id()}:{secrets.token_hex(8)}")
+    return _nonce[1]
+
+
+class ProcessIdTakenError(Exception):
+    """Another run holds this process's id on Redis: two processes under one name would
+    each take the other's tables for its own (a table split in two, one seat given twice)."""
+
+    def __init__(self, process: str, *, running: bool = False) -> None:
+        if running:
+            text = (
+                f"process id {process!r} is alive on Redis as another process, started "
+                "since this one's lease lapsed: this one is no longer it and should stop"
+            )
+        else:
+            text = f"process id {process!r} is alive on Redis: each process needs its own id"
+        super().__init__(text)
+        self.process = process
+
+
+async def claim_id(url: str, process_id: str, lease_seconds: float) -> None:
+    """Before a process does anything else (``bolola serve``, before it migrates): Redis
+    answers, and ``process_id`` is this run's (:meth:`Cluster.claim`), which its room's
+    cluster goes on with. Raises :class:`ProcessIdTakenError`, or RedisError or OSError
+    for a Redis that does not answer or refuses."""
+    cluster = Cluster(url, process_id, lease_seconds, connect_seconds=CONNECT_SECONDS)
+    try:
+        await cluster.redis.ping()
+        await cluster.claim()
+    finally:
+        await cluster.disconnect()
+
+
+async def let_id_go(url: str, process_id: str) -> None:
+    """The id :func:`claim_id` took let go (a process that did not start after all), if it
+    is still this run's: tried once, for ``CLOSE_SECONDS`` at most; else it lapses."""
+    cluster = Cluster(url, process_id, 1.0, connect_seconds=CONNECT_SECONDS)
+    try:
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(CLOSE_SECONDS):
+                await cluster.let_id_go()
+    finally:
+        await cluster.disconnect()
+
+
 class Cluster:
-    def __init__(self, url: str, process_id: str, lease_seconds: float, address: str = "") -> None:
+    def __init__(
+        self,
+        url: str,
+        process_id: str,
+        lease_seconds: float,
+        address: str = "",
+        *,
+        nonce: str | None = None,
+        connect_seconds: float | None = None,
+    ) -> None:
         self.me = process_id or default_process_id()
+        self.nonce = nonce or run_nonce()
         self.address = address
         self.lease_ms = int(lease_seconds * 1000)
         self.lease_seconds = lease_seconds
@@ -135,6 +219,7 @@ class Cluster:
             decode_responses=True,
             retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), 4),
             retry_on_error=[ConnectionError, RedisTimeoutError, OSError],
+            socket_connect_timeout=connect_seconds,
         )
         # The subscriber's own client never retries by itself: a lost subscription must
         # be seen, since what was published meanwhile is lost (``on_reconnect``).
@@ -148,6 +233,8 @@ class Cluster:
         self._release = self.redis.register_script(RELEASE)
         self._take = self.redis.register_script(TAKE)
         self._alive_of = self.redis.register_script(ALIVE_OF)
+        self._say = self.redis.register_script(SAY_ALIVE)
+        self._forget = self.redis.register_script(FORGET)
         self._outbox: asyncio.Queue[Outgoing | None] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: asyncio.Task[None] | None = None
@@ -157,9 +244,9 @@ class Cluster:
         self.on_reconnect: Callable[[], None] = lambda: None
 
     async def start(self) -> None:
-        """Alive from now on, listening on this process's channel (retried until Redis
-        answers: a process does not serve without it)."""
-        await self._say_alive()
+        """Alive from now on (:meth:`claim`), listening on this process's channel (retried
+        a few times until Redis answers: a process does not serve without it)."""
+        await self.claim()
         await self.redis.sadd(PROCESSES, self.me)
         if self.address:
             await self.redis.set(ADDRESS + self.me, self.address)
@@ -191,10 +278,51 @@ class Cluster:
         if not self._away:
             with contextlib.suppress(RedisError, OSError, TimeoutError):
                 async with asyncio.timeout(CLOSE_SECONDS):
-                    await self._once.delete(ALIVE + self.me)
+                    await self.let_id_go()
+        await self.disconnect()
+
+    async def let_id_go(self) -> None:
+        """This process's alive key deleted, if it is this run's (tried once): the id is
+        free for the next run at once."""
+        await self._forget(keys=[ALIVE + self.me], args=[self.nonce], client=self._once)
+
+    async def disconnect(self) -> None:
+        """Every connection to Redis closed (what :meth:`close` ends with)."""
         await self.redis.aclose()
         await self._subscriber.aclose()
         await self._once.aclose()
+
+    async def claim(self) -> None:
+        """This process's id taken for this run: at once unless another run's alive key
+        holds it. That key may be a run's that died without a word (SIGKILL, a crash): it
+        lingers for up to a lease, and this waits for it to lapse (saying so, once). If
+        it is renewed meanwhile, or never expires, its run is alive:
+        :class:`ProcessIdTakenError`, and the id is left to it."""
+        lapses: float | None = None  # when the other run's key lapses if nobody renews it
+        # A renewal moves the lapse on by a third of a lease at least: more than the error
+        # of the round trips measured here, a tenth of a lease or a quarter of a second.
+        slack = max(self.lease_seconds / 10, 0.25)
+        while True:
+            asked = time.monotonic()
+            left = await self._say_alive()
+            if left is None:
+                return
+            now = time.monotonic()
+            if left < 0:
+                raise ProcessIdTakenError(self.me)
+            ends = (asked + now) / 2 + left / 1000
+            if lapses is None:
+                lapses = ends
+                log.warning(
+                    "process id %r is still alive on Redis: waiting up to %.1f s for its key "
+                    "to lapse (its run stopped without a word?); if it is renewed meanwhile, "
+                    "another process runs under this id, and this one does not start",
+                    self.me,
+                    left / 1000,
+                )
+            elif ends > lapses + slack or now > lapses + slack:
+                raise ProcessIdTakenError(self.me)  # renewed: its run is alive
+            await asyncio.sleep(max(0.0, min(lapses - now, self.lease_seconds / 4)) + 0.02)
 
     # -- leases ---------------------------------------------------------------------------
 
@@ -204,7 +332,8 @@ class Cluster:
         tables another process holds now. Between checks nothing per table is renewed:
         a process's tables are its while it is alive (``docs/scaling.md``)."""
         tables = list(owned)
-        await self._say_alive()
+        if await self._say_alive() is not None:
+            raise ProcessIdTakenError(self.me, running=True)
         if not check or not tables:
             return set()
         owners = await self.redis.mget([OWNER + str(t) for t in tables])
@@ -219,14 +348,16 @@ class Cluster:
             await self.redis.sadd(TABLES + self.me, *[str(t) for t in forgotten])
         return lost
 
-    async def _say_alive(self) -> None:
-        """This process alive for a lease; the room's ``SINCE`` marked if Redis lost it
-        (the first heartbeat after a restart starts the lease in which the others say
-        so again)."""
+    async def _say_alive(self) -> int | None:
+        """This process alive for a lease, and None; or, if another run's alive key holds
+        this process's id, that key left as it is, and the ms it has left (-1: it never
+        expires). The room's ``SINCE`` marked if Redis lost it (the first heartbeat after
+        a restart starts the lease in which the others say so again)."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            await pipe.set(ALIVE + self.me, "1", px=self.lease_ms)
+            await self._say(keys=[ALIVE + self.me], args=[self.nonce, self.lease_ms], client=pipe)
             await self._alive_of(keys=[SINCE], args=[self.lease_ms], client=pipe)
-            await pipe.execute()
+            said, _ = await pipe.execute()
+        return None if said[0] else int(said[1])
 
     async def acquire(self, tables: Iterable[int]) -> list[int]:
         """``tables`` taken: those nobody holds, those of a process that is gone, and

@@ -103,14 +103,10 @@ async def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
 
 
 def _options(raw: list[str], game: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in raw:
-        key, _, value = item.partition("=")
-        try:
-            out[key] = orjson.loads(value)
-        except orjson.JSONDecodeError:
-            out[key] = value
-    return out
+    """``--option KEY=VALUE`` as every command reads them (checked before the run)."""
+    from bolola.cli import option_pairs
+
+    return option_pairs(raw)
 
 
 async def _open(url: str, sockets: list[ClientConnection], game: str, options: Any) -> int:

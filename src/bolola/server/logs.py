@@ -6,6 +6,12 @@
 >>> print(JsonFormatter().format(record))  # doctest: +NORMALIZE_WHITESPACE
 {"ts": "2026-11-30T07:00:00.000Z", "level": "info", "logger": "bolola.table",
  "msg": "table started", "table": 7}
+
+uvicorn's ``color_message`` (its message with ANSI colours) is left out:
+
+>>> record.color_message = "table started, in colour"
+>>> "color_message" in JsonFormatter().format(record)
+False
 """
 
 from __future__ import annotations
@@ -16,8 +22,12 @@ import sys
 import time
 from typing import Any
 
-# Attributes every LogRecord has; anything else came in through ``extra``.
+# Attributes every LogRecord has; anything else came in through ``extra``, but for
+# uvicorn's ``color_message`` (its message again, with a terminal's ANSI colours).
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName"}
+_DROPPED = _STANDARD | {"color_message"}
+# The levels ``BOLOLA_LOG_LEVEL`` may name (settings.py refuses any other).
+LEVELS = ("debug", "info", "warning", "error", "critical")
 
 
 class JsonFormatter(logging.Formatter):
@@ -30,7 +40,7 @@ class JsonFormatter(logging.Formatter):
             "msg": record.getMessage(),
         }
         for key, value in vars(record).items():
-            if key not in _STANDARD and not key.startswith("_"):
+            if key not in _DROPPED and not key.startswith("_"):
                 out[key] = value
         if record.exc_info:
             out["error"] = self.formatException(record.exc_info)
@@ -38,6 +48,9 @@ class JsonFormatter(logging.Formatter):
 
 
 def setup(level: str) -> None:
+    """JSON lines on stderr, for every logger, at ``level`` (one of :data:`LEVELS`)."""
+    if level.lower() not in LEVELS:
+        raise ValueError(f"unknown log level {level!r} (known: {', '.join(LEVELS)})")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger()

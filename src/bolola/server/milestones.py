@@ -7,6 +7,9 @@ so nothing but each match's feats is kept, and those are found again for any sto
 
     bolola achievements --backfill                  # feats of every match not yet read
     bolola achievements --player ana                # ana's achievements, as JSON
+
+on the server's database (``--database-url``, else ``BOLOLA_DATABASE_URL``, else
+``sqlite:///bolola.db``), only one that is there (:mod:`bolola.server.room_database`).
 """
 
 from __future__ import annotations
@@ -144,7 +147,9 @@ def routes(
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
-        "--database-url", help="sqlite:///FILE (default sqlite:///bolola.db) or postgresql://…"
+        "--database-url",
+        help="the server's database: sqlite:///FILE or postgresql://… (default "
+        "$BOLOLA_DATABASE_URL, else sqlite:///bolola.db)",
     )
     parser.add_argument(
         "--backfill", action="store_true", help="find the feats of every match not yet read"
@@ -153,23 +158,17 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bolola.store.database import DatabaseUrlError
+    from bolola.server.room_database import RoomDatabaseError, existing_database
 
-    url = args.database_url or "sqlite:///bolola.db"
     if not args.backfill and not args.player:
         print("bolola achievements: say --backfill or --player NAME", file=sys.stderr)
         return 2
-    from bolola.server.cli import database_problem
-
     try:
-        problem = database_problem(url)
-        if problem is not None:
-            print(f"bolola achievements: {problem}", file=sys.stderr)
-            return 1
-        return asyncio.run(_run(url, args.backfill, args.player))
-    except DatabaseUrlError as e:
+        url = existing_database(args.database_url)
+    except RoomDatabaseError as e:
         print(f"bolola achievements: {e}", file=sys.stderr)
-        return 2
+        return e.status
+    return asyncio.run(_run(url, args.backfill, args.player))
 
 
 async def _run(url: str, fill: bool, name: str | None) -> int:

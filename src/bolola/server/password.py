@@ -4,6 +4,8 @@ The room sends no mail, so a person who forgot their password asks the operator,
 sets a new one here and tells them. The new password comes from standard input (asked
 twice, unseen, at a terminal; the first line otherwise), never from the command line,
 where other users of the machine could read it. Every session of the player is over.
+The database is the server's (``--database-url``, else ``BOLOLA_DATABASE_URL``, else
+``sqlite:///bolola.db``), and only one that is there: see :mod:`bolola.server.room_database`.
 """
 
 from __future__ import annotations
@@ -20,23 +22,26 @@ from bolola.store.store import Store
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("player", help="the player's name")
     parser.add_argument(
-        "--database-url", help="sqlite:///FILE (default sqlite:///bolola.db) or postgresql://…"
+        "--database-url",
+        help="the server's database: sqlite:///FILE or postgresql://… (default "
+        "$BOLOLA_DATABASE_URL, else sqlite:///bolola.db)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    from bolola.server.cli import database_problem
+    from bolola.server.room_database import RoomDatabaseError, existing_database
 
-    url = args.database_url or "sqlite:///bolola.db"
+    # The database first: a wrong one is said before the password is asked for.
+    try:
+        url = existing_database(args.database_url)
+    except RoomDatabaseError as e:
+        print(f"bolola password: {e}", file=sys.stderr)
+        return e.status
     try:
         password = accounts.check_password(_read_password())
     except ValueError as e:
         print(f"bolola password: {e}", file=sys.stderr)
         return 2
-    problem = database_problem(url)
-    if problem is not None:
-        print(f"bolola password: {problem}", file=sys.stderr)
-        return 1
     return asyncio.run(_set(url, args.player, password))
 
 

@@ -17,13 +17,28 @@ either as one JSON variable or one variable per field::
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticCustomError
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    NoDecode,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+# The level names only: ``bolola.bots.base`` imports no game.
+from bolola.bots.base import LEVELS as BOT_LEVELS
+from bolola.server.address import proxy_network
+from bolola.server.logs import LEVELS as LOG_LEVELS
 
 GOOGLE_METADATA_URL = "https://accounts.google.com/.well-known/openid-configuration"
 # Unversioned Graph URLs use the app's own API version, so they do not expire.
@@ -35,6 +50,13 @@ FACEBOOK_FRIENDS_URL = "https://graph.facebook.com/me/friends?limit=500"
 # A provider id is a URL segment and the ``provider`` column of an identity (40 chars).
 PROVIDER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 BUILT_IN = ("google", "facebook")
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+
+
+def _refused(reason: str) -> PydanticCustomError:
+    """A setting's error as ``bolola serve`` prints it, ``bad setting: FIELD: REASON``,
+    without the "Value error, " a plain ValueError's message starts with."""
+    return PydanticCustomError("bad_setting", "{reason}", {"reason": reason})
 
 
 class ProviderKind(Enum):
@@ -75,13 +97,56 @@ class OidcProvider(BaseModel):
     @model_validator(mode="after")
     def _discoverable(self) -> OidcProvider:
         if not self.issuer and not self.metadata_url:
-            raise ValueError("an OpenID Connect provider needs an issuer or a metadata_url")
+            raise _refused("an OpenID Connect provider needs an issuer or a metadata_url")
         if "openid" not in self.scope.split():
-            raise ValueError("the scope of an OpenID Connect provider includes openid")
+            raise _refused("the scope of an OpenID Connect provider includes openid")
         return self
 
     def discovery_url(self) -> str:
         return self.metadata_url or (self.issuer.rstrip("/") + "/.well-known/openid-configuration")
+
+
+class _Environment(EnvSettingsSource):
+    """``BOLOLA_*`` variables, where a JSON value that does not parse goes on as it is, for
+    the field's own validation to refuse in a line of its own (``bad setting: oidc: …``)
+    rather than as pydantic-settings' SettingsError, a traceback."""
+
+    def decode_complex_value(self, field_name: str, field: FieldInfo, value: Any) -> Any:
+        try:
+            return super().decode_complex_value(field_name, field, value)
+        except json.JSONDecodeError:
+            return value
+
+
+def _json_object(value: Any) -> Any:
+    """A JSON text as what it holds (a malformed one refused); anything else as it is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError as e:
+        raise _refused(f"not JSON ({e})") from None
+
+
+def _address_list(value: Any) -> Any:
+    """Trusted proxies as given: a JSON list, or addresses separated by commas, with or
+    without the brackets and quotes (a shell's ``source`` of ``["127.0.0.1"]`` leaves
+    ``[127.0.0.1]``).
+
+    >>> _address_list('["10.0.0.2", "10.0.1.0/24"]'), _address_list("10.0.0.2, ::1")
+    (['10.0.0.2', '10.0.1.0/24'], ['10.0.0.2', '::1'])
+    >>> _address_list("[127.0.0.1]"), _address_list("")
+    (['127.0.0.1'], [])
+    """
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.startswith("["):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            text = text[1:].removesuffix("]")
+    return [x.strip().strip("'\"").strip() for x in text.split(",") if x.strip()]
 
 
 class Settings(BaseSettings):
@@ -89,6 +154,17 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="BOLOLA_", extra="ignore", env_nested_delimiter="__"
     )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, _Environment(settings_cls), dotenv_settings, file_secret_settings)
 
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535)
@@ -119,9 +195,10 @@ class Settings(BaseSettings):
     login_per_minute: int = Field(5, ge=1)
     # Sign-in and sign-up attempts per client address per minute, whatever the names.
     login_per_address_per_minute: int = Field(30, ge=1)
-    # Addresses of reverse proxies whose X-Forwarded-For is believed (none by default:
-    # the client address is the TCP peer's). JSON list: BOLOLA_TRUSTED_PROXIES='["10.0.0.2"]'.
-    trusted_proxies: list[str] = Field(default_factory=list)
+    # Addresses or networks of reverse proxies whose X-Forwarded-For is believed (none by
+    # default: the client address is the TCP peer's). A JSON list or separated by commas:
+    # BOLOLA_TRUSTED_PROXIES='["10.0.0.2"]' or BOLOLA_TRUSTED_PROXIES=10.0.0.2,10.0.1.0/24.
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # The shortest move time limit a table may ask for.
     min_move_seconds: float = Field(5.0, ge=0)
     # A bot standing in for a person who timed out or left waits this long before each of
@@ -198,14 +275,71 @@ class Settings(BaseSettings):
     # Other OpenID Connect providers by id (lower case: the id is in URLs and the database).
     oidc: dict[str, OidcProvider] = Field(default_factory=dict)
 
+    @field_validator("database_url")
+    @classmethod
+    def _kept(cls, value: str) -> str:
+        if _in_memory(value):
+            raise _refused(
+                "an in-memory SQLite database keeps nothing once the server stops; "
+                "give a file: sqlite:///PATH (e.g. sqlite:///bolola.db)"
+            )
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_scheme(cls, value: str) -> str:
+        if not value:
+            return value
+        scheme = urlsplit(value).scheme.lower() if "://" in value else ""
+        if scheme not in REDIS_SCHEMES:
+            given = f"the scheme {scheme!r}" if scheme else "no scheme"
+            raise _refused(
+                f"not a Redis URL ({given}): redis://HOST:PORT/DB, rediss://… (TLS) or unix:///PATH"
+            )
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _log_level(cls, value: str) -> str:
+        if value.lower() not in LOG_LEVELS:
+            raise _refused(f"unknown log level {value!r} (known: {', '.join(LOG_LEVELS)})")
+        return value.lower()
+
+    @field_validator("stand_in_level")
+    @classmethod
+    def _bot_level(cls, value: str) -> str:
+        if value not in BOT_LEVELS:
+            raise _refused(f"unknown bot level {value!r} (known: {', '.join(BOT_LEVELS)})")
+        return value
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _proxies_given(cls, value: Any) -> Any:
+        return _address_list(value)
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            try:
+                proxy_network(entry)
+            except ValueError as e:  # 'localhost' is not an IP address or network
+                raise _refused(str(e)) from None
+        return value
+
+    @field_validator("oidc", mode="before")
+    @classmethod
+    def _oidc_given(cls, value: Any) -> Any:
+        return _json_object(value)
+
     @field_validator("oidc")
     @classmethod
     def _provider_ids(cls, value: dict[str, OidcProvider]) -> dict[str, OidcProvider]:
         for key in value:
             if not PROVIDER_ID.fullmatch(key):
-                raise ValueError(f"provider id {key!r}: 1-40 of a-z 0-9 _ -, lower case first")
+                raise _refused(f"provider id {key!r}: 1-40 of a-z 0-9 _ -, lower case first")
             if key in BUILT_IN:
-                raise ValueError(f"provider id {key!r} is built in; use BOLOLA_{key.upper()}_*")
+                raise _refused(f"provider id {key!r} is built in; use BOLOLA_{key.upper()}_*")
         return value
 
     def oauth_providers(self) -> list[OAuthProvider]:
@@ -251,3 +385,28 @@ class Settings(BaseSettings):
                 )
             )
         return out
+
+
+def _in_memory(url: str) -> bool:
+    """Whether a database URL names an in-memory SQLite database (``sqlite://``,
+    ``sqlite:///:memory:``, a ``mode=memory`` URI); a URL that does not parse is left
+    to the command's own check.
+
+    >>> _in_memory("sqlite://"), _in_memory("sqlite:///:memory:"), _in_memory("sqlite:///b.db")
+    (True, True, False)
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return False
+    if parsed.get_backend_name() != "sqlite":
+        return False
+    database = parsed.database or ""
+    return (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or parsed.query.get("mode") == "memory"
+    )

@@ -62,7 +62,10 @@ def postgres_connect_args() -> dict[str, Any]:
     return {"server_settings": POSTGRES_SETTINGS, "command_timeout": COMMAND_SECONDS}
 
 
-def open_engine(url: str) -> AsyncEngine:
+def open_engine(url: str, *, transactional_ddl: bool = False) -> AsyncEngine:
+    """The engine of ``url``. ``transactional_ddl`` (SQLite; a migration's engine): every
+    statement inside the transaction SQLAlchemy begins, DDL included, which then commits or
+    rolls back whole (:func:`migrate`)."""
     if url.startswith("sqlite"):
         engine = create_async_engine(async_url(url))
     else:
@@ -83,6 +86,21 @@ def open_engine(url: str) -> AsyncEngine:
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+            if transactional_ddl:
+                # Python's sqlite3 (and aiosqlite over it) begins a transaction only before
+                # INSERT, UPDATE or DELETE: a CREATE TABLE before any of them commits on its
+                # own. With no isolation level it begins none itself, and _begin below
+                # begins each one SQLAlchemy begins (SQLAlchemy's own recipe, "Enabling
+                # Non-Legacy SQLite Transactional Modes"; COMMIT and ROLLBACK are as usual).
+                dbapi_connection.isolation_level = None
+
+        if transactional_ddl:
+
+            @event.listens_for(engine.sync_engine, "begin")
+            def _begin(connection: Connection) -> None:
+                # IMMEDIATE: the write lock at once (waiting out the busy timeout), not at
+                # the first write, which fails at once if another wrote since the read.
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -94,8 +112,27 @@ def alembic_config() -> Config:
 
 
 async def migrate(engine: AsyncEngine) -> None:
-    """Bring the schema to the newest migration (a no-op when it is there already)."""
+    """Bring the schema to the newest migration (a no-op when it is there already), all of
+    it or nothing: every migration to run in one transaction, committed once the last is
+    done. Stopped or failed before, the database is left as it was, and the next start
+    migrates it from there. PostgreSQL's DDL is transactional as it is; SQLite's is too,
+    on a connection of its own made for it (:func:`open_engine`'s ``transactional_ddl``):
+    on the usual one each CREATE TABLE committed by itself, and a first start stopped
+    during the migrations left tables without their version, which no start could get
+    past again ("table players already exists")."""
+    if not is_sqlite(engine) or in_memory(engine):
+        await _upgrade(engine)
+        return
+    migrating = open_engine(
+        engine.url.render_as_string(hide_password=False), transactional_ddl=True
+    )
+    try:
+        await _upgrade(migrating)
+    finally:
+        await migrating.dispose()
 
+
+async def _upgrade(engine: AsyncEngine) -> None:
     def upgrade(connection: Connection) -> None:
         config = alembic_config()
         config.attributes["connection"] = connection
@@ -103,6 +140,17 @@ async def migrate(engine: AsyncEngine) -> None:
 
     async with engine.begin() as connection:
         await connection.run_sync(upgrade)
+
+
+def in_memory(engine: AsyncEngine) -> bool:
+    """A SQLite database in memory: each engine (each connection, without a pool that
+    keeps one) has its own."""
+    database = engine.url.database or ""
+    return (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or "mode=memory" in str(engine.url)
+    )
 
 
 async def open_migrated(url: str) -> AsyncEngine:
