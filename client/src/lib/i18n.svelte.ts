@@ -58,8 +58,8 @@ const FSI = String.fromCharCode(0x2068);
 // Hebrew and Arabic letters (with their presentation forms): a right-to-left run.
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
-/** A value put into a sentence: a name in a right-to-left alphabet is isolated, or in a
- * left-to-right sentence its neighbours (a colon, a number, "vs") would be drawn into
+/** A value put into a left-to-right sentence: a name in a right-to-left alphabet is
+ * isolated, or its neighbours (a colon, a number, "vs") would be drawn into
  * its run and moved ("محمد_1: 12" read as "12 :محمد_1"). Others are left as they are. */
 function placed(value: string | number): string {
   const text = String(value);
@@ -96,7 +96,9 @@ export function t(key: Key, vars: Record<string, string | number> = {}, lang?: L
   const text = choosePlurals(dict.phrases[key] ?? en.phrases[key] ?? key, vars, chosen);
   const said = text.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = vars[name];
-    return value === undefined ? `{${name}}` : placed(value);
+    if (value === undefined) return `{${name}}`;
+    // In a right-to-left sentence a right-to-left name runs with it already.
+    return RTL.has(chosen) ? String(value) : placed(value);
   });
   return RTL.has(chosen) ? signedLtr(said) : said;
 }

@@ -193,6 +193,8 @@ describe('figures in a sentence', () => {
     expect(t('turnOf', { name: 'محمد_1' }, 'en')).toBe("\u2068محمد_1\u2069's turn");
     expect(t('turnOf', { name: 'Γιώργος' }, 'en')).toBe("Γιώργος's turn");
     expect(t('turnOf', { name: 'Ana' }, 'en')).toBe("Ana's turn");
+    // In an Arabic sentence an Arabic name or phrase runs with it: nothing added.
+    expect(t('turnOf', { name: 'محمد' }, 'ar')).not.toContain('\u2068');
   });
 
   it('are isolated left to right, so a sign stays before its number in Arabic', () => {
